@@ -1,0 +1,64 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import { ANNOUNCEMENT_ID, SITE_TAGLINE, SITE_TITLE, SITE_URL } from './src/config/site';
+import { docs } from './src/config/docs';
+import { footer } from './src/config/footer';
+import { navbar } from './src/config/navbar';
+import { prism } from './src/config/prism';
+import { search } from './src/config/search';
+
+const config: Config = {
+  title: SITE_TITLE,
+  tagline: SITE_TAGLINE,
+  url: SITE_URL,
+  baseUrl: '/',
+  trailingSlash: false,
+  favicon: 'img/favicon.svg',
+  titleDelimiter: '|',
+  // The specification asks for warnings only; the test suite fails on any of them
+  // (scripts/build-log.test.ts reads the build log).
+  onBrokenLinks: 'warn',
+  onBrokenMarkdownLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'throw',
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
+  },
+  markdown: { mermaid: true },
+  themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
+  presets: [
+    [
+      'classic',
+      {
+        docs,
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+      } satisfies Preset.Options,
+    ],
+  ],
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{ name: 'keywords', content: 'strapi, contributor, internals, headless cms' }],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: ANNOUNCEMENT_ID,
+      content:
+        'These pages describe Strapi 5 as it is on the <code>main</code> branch. New here? Start with <a href="/guides/contributing">Contributing to Strapi</a>.',
+      isCloseable: true,
+    },
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar,
+    footer,
+    prism,
+    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,151 @@
+/** Page chrome (spec section 2): skip link, navbar, dropdowns, mobile menu, announcement bar, colour mode, TOC, anchors, diagrams and code. */
+import { test, expect, visit } from './fixtures';
+import { ROUTES, readDocs } from '../scripts/docs';
+
+const docs = readDocs();
+const routeOf = new Map(ROUTES.map((route) => [route.file, route.route]));
+/** The first doc that draws a mermaid diagram, and the first with a TypeScript code block. */
+const mermaidDoc = docs.find((doc) => /^```mermaid\s*$/m.test(doc.body));
+const codeDoc = docs.find((doc) => /^```(ts|tsx)\b/m.test(doc.body));
+/** The doc with the most headings, for the table of contents. */
+const tocDoc = [...docs].sort((a, b) => (b.body.match(/^#{2,4} /gm)?.length ?? 0) - (a.body.match(/^#{2,4} /gm)?.length ?? 0))[0];
+
+test('the skip link is the first focusable element and jumps to the main content', async ({ page }) => {
+  await visit(page, '/docs/intro');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main').first()).toBeFocused();
+});
+
+test('the navbar has the five sidebars on the left and the right group in order', async ({ page }) => {
+  await visit(page, '/docs/intro');
+  const left = page.locator('.navbar__items:not(.navbar__items--right) > .navbar__item');
+  await expect(left).toHaveText(['Guides', 'Docs', 'API Reference', 'Exports', 'RFCs']);
+  const right = page.locator('.navbar__items--right');
+  await expect(right.locator('.dropdown > .navbar__link').first()).toHaveText('Next');
+  await expect(right.locator('.dropdown > .navbar__link').nth(1)).toHaveText('English');
+  await expect(right.getByRole('link', { name: 'Strapi on GitHub' })).toHaveAttribute('href', 'https://github.com/strapi/strapi');
+  await expect(right.getByRole('button', { name: /Switch between dark and light mode/ })).toBeVisible();
+  await expect(page.locator('.navbar')).toHaveClass(/navbar--fixed-top/);
+});
+
+test('the version and locale dropdowns each hold their single entry', async ({ page }) => {
+  await visit(page, '/docs/core/database/transactions?x=1#top');
+  const dropdowns = page.locator('.navbar__items--right .dropdown');
+  await dropdowns.nth(0).hover();
+  const versions = dropdowns.nth(0).locator('.dropdown__menu a');
+  await expect(versions).toHaveCount(1);
+  await expect(versions).toHaveText('Next');
+  await expect(versions).toHaveAttribute('href', '/docs/core/database/transactions?x=1#top');
+  await dropdowns.nth(1).hover();
+  const locales = dropdowns.nth(1).locator('.dropdown__menu a');
+  await expect(locales).toHaveCount(1);
+  await expect(locales).toHaveText('English');
+  await expect(locales).toHaveAttribute('href', '/docs/core/database/transactions?x=1#top');
+});
+
+test('the navbar hides on scroll down and shows on scroll up', async ({ page }) => {
+  await visit(page, routeOf.get(tocDoc.file)!);
+  const navbar = page.locator('.navbar');
+  for (const y of [300, 800, 1400]) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect(navbar).toHaveClass(/navbarHidden/);
+  await page.evaluate(() => window.scrollTo(0, 1000));
+  await expect(navbar).not.toHaveClass(/navbarHidden/);
+});
+
+test.describe('at 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the hamburger opens the mobile menu, back to main menu, close, and it closes past 996 px', async ({ page }) => {
+    await visit(page, '/docs/intro');
+    await expect(page.locator('.navbar__items:not(.navbar__items--right) > .navbar__item.navbar__link').first()).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+    await toggle.click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(1);
+    await page.getByRole('button', { name: '← Back to main menu' }).click();
+    await expect(sidebar.locator('.navbar-sidebar__item.menu').first()).toContainText('Guides');
+    await page.getByRole('button', { name: 'Close navigation bar' }).click();
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+
+    await toggle.click();
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(1);
+    await page.setViewportSize({ width: 1200, height: 844 });
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+  });
+});
+
+test('the announcement bar is closable and stays dismissed after a reload', async ({ page }) => {
+  await visit(page, '/');
+  const bar = page.locator('[role="banner"]').filter({ hasText: 'Strapi 5' });
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Close' }).click();
+  await expect(bar).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
+  await page.reload();
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await expect(page.locator('[role="banner"]').filter({ hasText: 'Strapi 5' })).toHaveCount(0);
+});
+
+test('colour mode defaults to light and the choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await visit(page, '/docs/intro');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('the table of contents lists exactly the h2 and h3 headings', async ({ page }) => {
+  await visit(page, routeOf.get(tocDoc.file)!);
+  const headings = await page
+    .locator('article .markdown')
+    .locator('h2[id], h3[id]')
+    .evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
+  expect(headings.length).toBeGreaterThan(2);
+  const toc = await page.locator('.table-of-contents a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+  expect(toc).toEqual(headings);
+  const deeper = await page.locator('article .markdown').locator('h4[id], h5[id]').evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
+  for (const id of deeper) expect(toc).not.toContain(id);
+});
+
+test('heading anchors link to their own heading', async ({ page }) => {
+  await visit(page, routeOf.get(tocDoc.file)!);
+  const heading = page.locator('article .markdown h2[id]').first();
+  const id = await heading.getAttribute('id');
+  const anchor = heading.locator('a.hash-link');
+  await expect(anchor).toHaveAttribute('href', `#${id}`);
+  await heading.hover();
+  await anchor.click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+});
+
+test('a mermaid diagram renders as SVG in both colour modes', async ({ page }) => {
+  test.skip(!mermaidDoc, 'no doc draws a diagram yet');
+  await visit(page, routeOf.get(mermaidDoc!.file)!);
+  const svg = page.locator('.docusaurus-mermaid-container svg').first();
+  await expect(svg).toBeVisible();
+  expect(await svg.locator('g').count()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+});
+
+test('code blocks are highlighted in light and dark mode', async ({ page }) => {
+  await visit(page, routeOf.get(codeDoc!.file)!);
+  const block = page.locator('article pre.prism-code').first();
+  await expect(block).toBeVisible();
+  const colours = async () =>
+    block.locator('.token').evaluateAll((tokens) => new Set(tokens.map((t) => getComputedStyle(t).color)).size);
+  expect(await colours()).toBeGreaterThan(2);
+  const lightBackground = await block.evaluate((node) => getComputedStyle(node).backgroundColor);
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(() => block.evaluate((node) => getComputedStyle(node).backgroundColor)).not.toBe(lightBackground);
+  expect(await colours()).toBeGreaterThan(2);
+});

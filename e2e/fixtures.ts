@@ -1,0 +1,36 @@
+/**
+ * Shared e2e fixtures: every page load waits for hydration instead of sleeping, and any
+ * console error or warning fails the test unless it is in the commented allowlist.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Console messages that are expected and harmless. Keep each entry explained. */
+const ALLOWED_CONSOLE: RegExp[] = [
+  // The not-found tests load unknown paths on purpose; Chromium logs the 404 response.
+  /Failed to load resource: the server responded with a status of 404/,
+];
+
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (!['error', 'warning'].includes(message.type())) return;
+        const text = message.text();
+        if (!ALLOWED_CONSOLE.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+      expect(problems, 'console errors or warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Opens a path and waits until React has hydrated the server-rendered page. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port and folder of the locally served production build; overridable to run suites side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './e2e',
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  reporter: CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `npx docusaurus serve --dir ${BUILD_DIR} --port ${PORT} --host 127.0.0.1 --no-open`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,101 @@
+/**
+ * Checks on the production build in build/ (run after `docusaurus build`): the build log
+ * is warning-free, every route of the contract was rendered, tag pages list exactly the
+ * docs carrying each tag, the search indexes parse and cover every doc, and every image
+ * exists and has alt text.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { TAGS } from '../src/data/tags';
+import { ROOT, ROUTES, readDocs, tagSlug } from './docs';
+
+const BUILD = path.join(ROOT, 'build');
+const BUILD_LOG = process.env.BUILD_LOG ?? path.join(ROOT, 'build.log');
+
+function htmlFor(route: string): string {
+  const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+  return readFileSync(path.join(BUILD, file), 'utf8');
+}
+
+function allHtml(dir = BUILD): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : allHtml(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+test('the build log has no warning (broken links, markdown links, anchors...)', () => {
+  assert.ok(existsSync(BUILD_LOG), `no build log at ${BUILD_LOG}: run the build through scripts/test.sh`);
+  const log = readFileSync(BUILD_LOG, 'utf8');
+  assert.match(log, /\[SUCCESS\] Generated static files/, 'the build did not finish');
+  const warnings = log.split('\n').filter((line) => /\[WARNING\]|\bwarn(ing)?\b.*(broken|link|anchor)/i.test(line));
+  assert.deepEqual(warnings, []);
+});
+
+test('every route of the contract is rendered with its title', () => {
+  const problems: string[] = [];
+  for (const route of ROUTES) {
+    const file = route.route === '/' ? 'index.html' : `${route.route.slice(1)}.html`;
+    if (!existsSync(path.join(BUILD, file))) {
+      problems.push(`${route.route}: build/${file} is missing`);
+      continue;
+    }
+    const title = route.title;
+    const html = htmlFor(route.route);
+    const h1 = /<h1[^>]*>([^<]*)</.exec(html)?.[1];
+    if (route.route !== '/' && h1 !== title.replace(/&/g, '&amp;')) problems.push(`${route.route}: h1 "${h1}" should be "${title}"`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('/tags lists every tag of the vocabulary and each tag page lists exactly its docs', () => {
+  const index = htmlFor('/tags');
+  const listed = [...index.matchAll(/href="\/tags\/([^"]+)"/g)].map((m) => m[1]).sort();
+  const expected = TAGS.map(tagSlug).sort();
+  assert.deepEqual(listed, expected);
+  assert.equal(listed.length, 75);
+
+  const routeOf = new Map(ROUTES.map((route) => [route.file, route.route]));
+  const docs = readDocs();
+  for (const tag of TAGS) {
+    const html = htmlFor(`/tags/${tagSlug(tag)}`);
+    const onPage = [...html.matchAll(/<article[^>]*><a href="([^"]+)"/g)].map((m) => m[1]).sort();
+    const carrying = docs
+      .filter((doc) => Array.isArray(doc.data.tags) && doc.data.tags.includes(tag))
+      .map((doc) => routeOf.get(doc.file))
+      .sort();
+    assert.deepEqual(onPage, carrying, `tag page /tags/${tagSlug(tag)}`);
+  }
+});
+
+test('each search index parses and covers every doc', () => {
+  const files = readdirSync(BUILD).filter((name) => /^search-index-.+\.json$/.test(name));
+  assert.ok(files.length >= 1, 'no search-index-*.json in build/');
+  const covered = new Set<string>();
+  for (const name of files) {
+    const data = JSON.parse(readFileSync(path.join(BUILD, name), 'utf8'));
+    assert.ok(Array.isArray(data.documents), `${name}: "documents" is not a list`);
+    assert.equal(typeof data.index, 'object', `${name}: "index" is missing`);
+    for (const doc of data.documents) covered.add(String(doc.sectionRoute).split('#')[0]);
+  }
+  const missing = ROUTES.map((route) => route.route).filter((route) => !covered.has(route));
+  assert.deepEqual(missing, []);
+});
+
+test('every image in the built HTML exists and has alt text', () => {
+  const problems: string[] = [];
+  for (const file of allHtml()) {
+    const html = readFileSync(file, 'utf8');
+    for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+      const src = /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? '';
+      if (!/\balt="[^"]+"/.test(tag)) problems.push(`${path.relative(BUILD, file)}: <img src="${src}"> has no alt text`);
+      if (src.startsWith('/') && !existsSync(path.join(BUILD, src.split(/[?#]/)[0]))) {
+        problems.push(`${path.relative(BUILD, file)}: image ${src} does not exist`);
+      }
+    }
+  }
+  assert.deepEqual([...new Set(problems)], []);
+});

@@ -1,0 +1,74 @@
+/**
+ * Reads every doc under docs/ with its frontmatter. Shared by the docs lint, the build
+ * output checks and the e2e route tests so they all see the same pages.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import routes from '../src/data/routes.json';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const DOCS_DIR = path.join(ROOT, 'docs');
+
+export interface RouteEntry {
+  route: string;
+  /** The sidebar label the contract gives. */
+  label: string;
+  /** The page title (h1 and document title); differs from the label only for exports and "(WIP)" labels. */
+  title: string;
+  sidebar: string | null;
+  tags: string[];
+  file: string;
+}
+
+export const ROUTES: RouteEntry[] = routes;
+
+export interface Doc {
+  /** Path relative to the repository root, e.g. `docs/api/Cron.md`. */
+  file: string;
+  data: Record<string, unknown>;
+  body: string;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.name.startsWith('_')) return [];
+    if (entry.isDirectory()) return walk(full);
+    return /\.mdx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+export function readDocs(): Doc[] {
+  return walk(DOCS_DIR)
+    .sort()
+    .map((full) => {
+      const { data, content } = matter(readFileSync(full, 'utf8'));
+      return { file: path.relative(ROOT, full), data, body: content };
+    });
+}
+
+/** The tag permalink Docusaurus 3.1.1 builds from a label (lodash kebabCase). */
+export function tagSlug(label: string): string {
+  return label
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Za-z])([0-9])/g, '$1 $2')
+    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.toLowerCase())
+    .join('-');
+}
+
+/**
+ * The route Docusaurus gives a doc: its `slug` when set, otherwise its path under docs/
+ * without the extension, where `index` and a file named like its folder stand for the folder.
+ */
+export function routeOfDoc(doc: Doc): string {
+  if (typeof doc.data.slug === 'string') return doc.data.slug;
+  const parts = doc.file.replace(/^docs\//, '').replace(/\.mdx?$/, '').split('/');
+  const name = parts[parts.length - 1];
+  const folder = parts[parts.length - 2];
+  if (name === 'index' || (folder !== undefined && name.toLowerCase() === folder.toLowerCase())) parts.pop();
+  return `/${parts.join('/')}`;
+}

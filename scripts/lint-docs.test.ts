@@ -1,0 +1,148 @@
+/**
+ * Docs lint: frontmatter schema, tag vocabulary, placeholder text and code fences, checked
+ * over every doc without building the site. Each failure names the file, the key and the fix.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { TAGS } from '../src/data/tags';
+import { ROOT, ROUTES, readDocs, routeOfDoc, type Doc } from './docs';
+
+const docs = readDocs();
+const vocabulary = new Set<string>(TAGS);
+
+/** The frontmatter every doc must carry. */
+interface Frontmatter {
+  title: string;
+  description: string;
+  tags?: string[];
+  slug?: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+}
+
+const ALLOWED_KEYS = new Set<keyof Frontmatter | string>([
+  'title',
+  'description',
+  'tags',
+  'slug',
+  'sidebar_label',
+  'sidebar_position',
+  'hide_table_of_contents',
+]);
+
+function problemsIn(doc: Doc): string[] {
+  const problems: string[] = [];
+  const data = doc.data as Partial<Frontmatter> & Record<string, unknown>;
+  for (const key of ['title', 'description'] as const) {
+    if (typeof data[key] !== 'string' || !(data[key] as string).trim()) {
+      problems.push(`${doc.file}: frontmatter "${key}" is missing or empty; add a ${key}.`);
+    }
+  }
+  for (const key of Object.keys(data)) {
+    if (!ALLOWED_KEYS.has(key)) problems.push(`${doc.file}: unknown frontmatter key "${key}"; remove it or add it to the schema.`);
+  }
+  if (data.tags !== undefined) {
+    if (!Array.isArray(data.tags)) problems.push(`${doc.file}: "tags" must be a list.`);
+    else {
+      const seen = new Set<string>();
+      for (const tag of data.tags) {
+        if (!vocabulary.has(tag)) problems.push(`${doc.file}: tag "${tag}" is not in src/data/tags.ts; use a listed tag or add it there.`);
+        if (seen.has(tag)) problems.push(`${doc.file}: tag "${tag}" is listed twice; remove the duplicate.`);
+        seen.add(tag);
+      }
+    }
+  }
+  return problems;
+}
+
+test('every doc has a title, a description and known tags', () => {
+  assert.ok(docs.length >= 160, `expected at least 160 docs, found ${docs.length}`);
+  const problems = docs.flatMap(problemsIn);
+  assert.deepEqual(problems, []);
+});
+
+test('every tag of the vocabulary is used, and listed once', () => {
+  const used = new Set(docs.flatMap((doc) => (Array.isArray(doc.data.tags) ? doc.data.tags : [])));
+  assert.deepEqual(TAGS.filter((tag) => !used.has(tag)), [], 'tags in src/data/tags.ts that no doc uses: remove them');
+  assert.equal(new Set(TAGS).size, TAGS.length, 'src/data/tags.ts lists a tag twice');
+});
+
+test('every route of the contract has its file, route, title, sidebar label and tags', () => {
+  const byFile = new Map(docs.map((doc) => [doc.file, doc]));
+  const problems: string[] = [];
+  for (const route of ROUTES) {
+    const doc = byFile.get(route.file);
+    if (!doc) {
+      problems.push(`${route.route}: ${route.file} does not exist`);
+      continue;
+    }
+    const actualRoute = routeOfDoc(doc);
+    if (actualRoute !== route.route) problems.push(`${route.file}: is served at ${actualRoute}, not ${route.route}; add "slug: ${route.route}"`);
+    if (doc.data.title !== route.title) problems.push(`${route.file}: title "${doc.data.title}" should be "${route.title}"`);
+    const label = (doc.data.sidebar_label ?? doc.data.title) as string;
+    if (route.sidebar && label !== route.label) problems.push(`${route.file}: sidebar label "${label}" should be "${route.label}"`);
+    const tags = (doc.data.tags ?? []) as string[];
+    if (JSON.stringify(tags) !== JSON.stringify(route.tags)) {
+      problems.push(`${route.file}: tags ${JSON.stringify(tags)} should be ${JSON.stringify(route.tags)}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.equal(docs.length, ROUTES.length, 'docs/ holds a page that is not in src/data/routes.json');
+});
+
+const PLACEHOLDER = /\b(TODO|TBD|WIP|FIXME|lorem ipsum|lorem)\b|coming soon/i;
+
+test('no placeholder text in any doc body', () => {
+  const problems: string[] = [];
+  for (const doc of docs) {
+    let inFence = false;
+    doc.body.split('\n').forEach((line, index) => {
+      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+      if (PLACEHOLDER.test(line)) problems.push(`${doc.file}: line ${index + 1} of the body has placeholder text: "${line.trim().slice(0, 80)}"`);
+    });
+    for (const key of ['title', 'description'] as const) {
+      if (PLACEHOLDER.test(String(doc.data[key] ?? ''))) problems.push(`${doc.file}: "${key}" has placeholder text`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every fenced code block names its language', () => {
+  const problems: string[] = [];
+  for (const doc of docs) {
+    let open: string | null = null;
+    doc.body.split('\n').forEach((line, index) => {
+      const fence = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
+      if (!fence) return;
+      if (open === null) {
+        open = fence[1];
+        if (!fence[2].trim()) problems.push(`${doc.file}: line ${index + 1}: code fence without a language; write \`\`\`ts, \`\`\`bash, \`\`\`text...`);
+      } else if (fence[1].startsWith(open) && !fence[2].trim()) {
+        open = null;
+      }
+    });
+    if (open !== null) problems.push(`${doc.file}: a code fence is never closed`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('no h1 in a doc body (the title is the h1)', () => {
+  const problems: string[] = [];
+  for (const doc of docs) {
+    let inFence = false;
+    doc.body.split('\n').forEach((line, index) => {
+      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+      if (!inFence && /^# /.test(line)) problems.push(`${doc.file}: line ${index + 1} is an h1; use ## for sections`);
+    });
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every category folder has a _category_.json', () => {
+  const folders = new Set(docs.map((doc) => path.dirname(doc.file)));
+  const roots = new Set(['docs', 'docs/guides', 'docs/docs', 'docs/api', 'docs/exports', 'docs/rfcs']);
+  const missing = [...folders].filter((dir) => !roots.has(dir) && !existsSync(path.join(ROOT, dir, '_category_.json')));
+  assert.deepEqual(missing, []);
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite, in the order a failure is cheapest to find:
+# install, type check, docs lint and unit tests, production build (log kept in build.log),
+# checks on the build output, then Playwright end-to-end tests against the served build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+
+echo "== type check"
+npm run --silent typecheck
+
+echo "== docs lint and unit tests"
+npm run --silent test:unit
+
+echo "== production build"
+npm run --silent build 2>&1 | tee build.log
+test "${PIPESTATUS[0]}" -eq 0
+
+echo "== build output checks"
+npm run --silent test:build
+
+echo "== end-to-end tests (Chromium)"
+npm run --silent test:e2e
