@@ -1,0 +1,83 @@
+/**
+ * Loads `search-index-{tag}.json` files: once per tag, on first need, cached for the life of
+ * the page. Concurrent callers share one request. A failed request, a non-OK answer or a body
+ * that is not a valid index counts as an empty index, silently (spec sections 4, 7 and 8).
+ */
+import lunr from 'lunr';
+import { EMPTY_INDEX, type LoadedIndex, type SearchDocument } from './types';
+
+export type Fetcher = (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
+
+/** The URL of a tag's index file: `{baseUrl}search-index-{tag}.json`. */
+export function indexUrl(baseUrl: string, tag: string): string {
+  return `${baseUrl}search-index-${encodeURIComponent(tag)}.json`;
+}
+
+function isDocument(value: unknown): value is SearchDocument {
+  if (typeof value !== 'object' || value === null) return false;
+  const doc = value as Record<string, unknown>;
+  return (
+    (typeof doc.id === 'number' || typeof doc.id === 'string') &&
+    typeof doc.sectionRoute === 'string' &&
+    typeof doc.sectionTitle === 'string' &&
+    typeof doc.pageTitle === 'string'
+  );
+}
+
+/** Turns a parsed JSON body into an index; anything unexpected gives the empty index. */
+export function toLoadedIndex(json: unknown): LoadedIndex {
+  if (typeof json !== 'object' || json === null) return EMPTY_INDEX;
+  const { documents, index } = json as { documents?: unknown; index?: unknown };
+  if (!Array.isArray(documents) || typeof index !== 'object' || index === null) return EMPTY_INDEX;
+  if (!documents.every(isDocument)) return EMPTY_INDEX;
+  try {
+    return { documents, index: lunr.Index.load(index as object) };
+  } catch {
+    return EMPTY_INDEX;
+  }
+}
+
+export interface IndexLoader {
+  /** The index of one tag; never rejects. */
+  load(tag: string): Promise<LoadedIndex>;
+}
+
+export function createIndexLoader(baseUrl: string, fetcher: Fetcher): IndexLoader {
+  const cache = new Map<string, Promise<LoadedIndex>>();
+  async function fetchIndex(tag: string): Promise<LoadedIndex> {
+    try {
+      const response = await fetcher(indexUrl(baseUrl, tag));
+      if (!response.ok) return EMPTY_INDEX;
+      return toLoadedIndex(await response.json());
+    } catch {
+      return EMPTY_INDEX;
+    }
+  }
+  return {
+    load(tag) {
+      let pending = cache.get(tag);
+      if (!pending) {
+        pending = fetchIndex(tag);
+        cache.set(tag, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/**
+ * The tags whose index files exist. The plugin writes an index per Docusaurus tag of the
+ * pages it indexes: `docs-*` for docs, `blog-*` for the blog, `default` for other pages.
+ * Asking for the others would only produce 404s.
+ */
+export function indexedTags(
+  tags: readonly string[],
+  sources: { indexDocs: boolean; indexBlog: boolean; indexPages: boolean },
+): string[] {
+  return [...new Set(tags)].filter(
+    (tag) =>
+      (sources.indexDocs && tag.startsWith('docs-')) ||
+      (sources.indexBlog && tag.startsWith('blog-')) ||
+      (sources.indexPages && tag === 'default'),
+  );
+}

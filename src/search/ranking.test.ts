@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import lunr from 'lunr';
+import { SECTIONS, SETTINGS, buildIndex } from './fixture';
+import { parseQuery } from './queryParser';
+import { addClause, search } from './ranking';
+import type { SearchResult } from './types';
+
+const fixture = buildIndex(SECTIONS);
+
+function ids(input: string, indexes = [fixture]): number[] {
+  const outcome = search(indexes, input, SETTINGS);
+  assert.equal(outcome.kind, 'results', outcome.kind === 'error' ? outcome.message : '');
+  return outcome.kind === 'results' ? outcome.results.map((result) => result.document.id) : [];
+}
+
+function results(input: string, indexes = [fixture]): SearchResult[] {
+  const outcome = search(indexes, input, SETTINGS);
+  assert.equal(outcome.kind, 'results');
+  return outcome.kind === 'results' ? outcome.results : [];
+}
+
+describe('ranking', () => {
+  it('uses the spec settings', () => {
+    assert.deepEqual(
+      [SETTINGS.titleBoost, SETTINGS.contentBoost, SETTINGS.tagsBoost, SETTINGS.parentCategoriesBoost, SETTINGS.maxSearchResults],
+      [5, 1, 3, 2, 8],
+    );
+  });
+
+  it('queries each plain term exactly and with a trailing wildcard on title 5, content 1, tags 3', () => {
+    const query = new lunr.Query(['title', 'content', 'tags']);
+    const parsed = parseQuery('hooks');
+    assert.ok(parsed.ok);
+    for (const clause of parsed.query.clauses) addClause(query, clause, SETTINGS);
+    assert.deepEqual(
+      query.clauses.map((clause) => [clause.fields.join(), clause.term, clause.boost, clause.wildcard]),
+      [
+        ['title', 'hooks', 5, lunr.Query.wildcard.NONE],
+        ['title', 'hooks*', 5, lunr.Query.wildcard.TRAILING],
+        ['content', 'hooks', 1, lunr.Query.wildcard.NONE],
+        ['content', 'hooks*', 1, lunr.Query.wildcard.TRAILING],
+        ['tags', 'hooks', 3, lunr.Query.wildcard.NONE],
+        ['tags', 'hooks*', 3, lunr.Query.wildcard.TRAILING],
+      ],
+    );
+  });
+
+  it('adds the parent categories with boost 2 only when they are indexed', () => {
+    const query = new lunr.Query(['title', 'content', 'tags', 'sidebarParentCategories']);
+    const parsed = parseQuery('hooks');
+    assert.ok(parsed.ok);
+    addClause(query, parsed.query.clauses[0], { ...SETTINGS, indexDocSidebarParentCategories: 1 });
+    assert.deepEqual(
+      query.clauses.filter((clause) => clause.fields[0] === 'sidebarParentCategories').map((clause) => clause.boost),
+      [2, 2],
+    );
+  });
+
+  it('finds title, content and tags matches, by score descending', () => {
+    // lunr normalizes each field's query vector, so a boost shared by every clause of a field
+    // does not change the order between fields; it is the spec's (and the plugin's) query all the same.
+    const found = results('hooks');
+    assert.deepEqual(found.map((result) => result.document.id).sort(), [1, 2, 3]);
+    for (let i = 1; i < found.length; i += 1) assert.ok(found[i - 1].score >= found[i].score);
+    assert.deepEqual(ids('admin').sort(), [5, 6], 'tags match');
+  });
+
+  it('trailing wildcard: a prefix finds longer words', () => {
+    assert.deepEqual(ids('config'), [4]);
+    assert.deepEqual(ids('transact'), [3]);
+  });
+
+  it('results carry the highlight terms', () => {
+    assert.deepEqual(results('Nested transactions')[0].terms, ['nested', 'transactions']);
+  });
+
+  it('at most 8 results per index and again overall', () => {
+    const many = (offset: number) =>
+      buildIndex(
+        Array.from({ length: 12 }, (_, i) => ({
+          id: offset + i,
+          pageTitle: 'Page',
+          sectionTitle: `Section ${i}`,
+          sectionRoute: `/p${offset}#s${i}`,
+          content: `widget ${'filler '.repeat(i)}`,
+        })),
+      );
+    const one = results('widget', [many(100)]);
+    assert.equal(one.length, 8);
+    const two = results('widget', [many(100), many(200)]);
+    assert.equal(two.length, 8);
+    assert.ok(two.some((r) => r.document.id >= 200) && two.some((r) => r.document.id < 200), 'both indexes contribute');
+    for (let i = 1; i < two.length; i += 1) assert.ok(two[i - 1].score >= two[i].score);
+  });
+
+  it('an empty index gives no results', () => {
+    assert.deepEqual(ids('hooks', [{ documents: [], index: null }]), []);
+    assert.deepEqual(ids('hooks', [{ documents: [], index: null }, fixture]).length > 0, true);
+  });
+
+  it('no match gives no results, an empty query too', () => {
+    assert.deepEqual(ids('zebra'), []);
+    assert.deepEqual(ids(''), []);
+  });
+});
+
+describe('grammar in ranking', () => {
+  it('field scope', () => {
+    assert.deepEqual(ids('title:hooks').sort(), [1, 2]);
+    assert.deepEqual(ids('content:hooks'), [3]);
+    assert.deepEqual(ids('tags:database'), [3]);
+  });
+
+  it('+required keeps only documents with the term', () => {
+    assert.deepEqual(ids('hooks +promise'), [2]);
+    assert.deepEqual(ids('+lifecycle +admin'), [6]);
+  });
+
+  it('-excluded drops documents with the term', () => {
+    assert.deepEqual(ids('hooks -commit').sort(), [1, 2]);
+    assert.deepEqual(ids('lifecycle -tags:admin'), [1]);
+  });
+
+  it('wildcards', () => {
+    assert.deepEqual(ids('*ject'), [5]);
+    assert.deepEqual(ids('perm*ss'), [6]);
+  });
+
+  it('edit distance finds a misspelt word, which the plain query does not', () => {
+    assert.deepEqual(ids('tranzactions'), []);
+    assert.deepEqual(ids('tranzactions~1'), [3]);
+  });
+
+  it('boost changes the order', () => {
+    const plain = ids('server lifecycle');
+    const boosted = ids('server lifecycle^20');
+    assert.notEqual(plain[0], 6);
+    assert.equal(boosted[0], 1);
+    assert.ok(boosted.indexOf(6) < plain.indexOf(6) || plain.indexOf(6) === -1 || boosted.indexOf(6) <= plain.indexOf(6));
+  });
+
+  it('an invalid query gives its message instead of results', () => {
+    const outcome = search([fixture], 'hooks~x', SETTINGS);
+    assert.deepEqual(outcome, { kind: 'error', message: 'Edit distance must be a whole number: "~x" in "hooks~x" (try ~1).' });
+  });
+});
