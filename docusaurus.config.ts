@@ -27,6 +27,8 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
+  // Highlights a search result's words on the page it leads to (src/search/highlight.ts).
+  clientModules: [require.resolve('./src/clientModules/searchHighlight.ts')],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   presets: [
     [
