@@ -3,6 +3,16 @@
  * `search-index-{tag}.json` per docs version tag; src/search reads those files.
  * Values are the specification's (section 9).
  */
+/**
+ * Word separators of the index: whitespace, hyphens and code punctuation, so that
+ * `strapi.db.query('api::article.article')` gives the words strapi, db, query, api, article
+ * (searchable, and about half the distinct terms of splitting on spaces only).
+ */
+export const TOKEN_SEPARATOR = /[\s\-.,;:!?'"`()[\]{}<>/\\|=+*&%$#@^~]+/;
+
+/** The same separators for a query's terms, minus `*`, which is the query's wildcard. */
+export const QUERY_TERM_SEPARATOR = /[\s\-.,;:!?'"`()[\]{}<>/\\|=+&%$#@^~]+/;
+
 export const search = {
   indexDocs: true,
   indexBlog: false,
@@ -11,6 +21,7 @@ export const search = {
   language: 'en',
   maxSearchResults: 8,
   lunr: {
+    tokenizerSeparator: TOKEN_SEPARATOR,
     b: 0.75,
     k1: 1.2,
     titleBoost: 5,

@@ -24,6 +24,8 @@ export const SETTINGS: SearchSettings = {
 
 /** Serializes and reloads through `toLoadedIndex`, as the browser does with the JSON file. */
 export function buildIndex(sections: FixtureSection[]): LoadedIndex {
+  // As the plugin does with the `tokenizerSeparator` option.
+  lunr.tokenizer.separator = searchConfig.lunr.tokenizerSeparator;
   const index = lunr(function build() {
     this.k1(searchConfig.lunr.k1);
     this.b(searchConfig.lunr.b);

@@ -10,6 +10,8 @@
  * Invalid input never throws: `parseQuery` returns a message naming the problem.
  */
 
+import { QUERY_TERM_SEPARATOR } from '../config/search';
+
 export const QUERY_FIELDS = ['title', 'content', 'tags'] as const;
 export type QueryField = (typeof QUERY_FIELDS)[number];
 export type Presence = 'optional' | 'required' | 'prohibited';
@@ -43,8 +45,8 @@ export interface ParsedQuery {
 
 export type ParseResult = { ok: true; query: ParsedQuery } | { ok: false; error: string };
 
-/** Characters that separate words, as lunr's tokenizer does at index time. */
-export const TERM_SEPARATOR = /[\s\-]+/;
+/** Characters that separate words, as the index's tokenizer (src/config/search.ts). */
+export const TERM_SEPARATOR = QUERY_TERM_SEPARATOR;
 
 const FIELD_LIST = QUERY_FIELDS.map((field) => `${field}:`).join(', ');
 
