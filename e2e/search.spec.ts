@@ -1,0 +1,333 @@
+/**
+ * Search (issue 3; spec sections 4, 5, 7, 8, 9) on the production build: the panel, the
+ * results (compared with the site's ranking run in Node on the same built index file), the
+ * grammar's messages, navigation with highlighting, keyboard use, failing index requests,
+ * one request per index file, lazy loading and payloads shown as text.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Request } from '@playwright/test';
+import { test, expect, visit } from './fixtures';
+import { search as searchConfig } from '../src/config/search';
+import { toLoadedIndex } from '../src/search/indexLoader';
+import { parseQuery } from '../src/search/queryParser';
+import { search } from '../src/search/ranking';
+import type { SearchResult } from '../src/search/types';
+
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const INDEX_FILES = readdirSync(BUILD_DIR).filter((name) => /^search-index-.+\.json$/.test(name));
+const INDEXES = INDEX_FILES.map((name) => toLoadedIndex(JSON.parse(readFileSync(join(BUILD_DIR, name), 'utf8'))));
+const SETTINGS = {
+  titleBoost: searchConfig.lunr.titleBoost,
+  contentBoost: searchConfig.lunr.contentBoost,
+  tagsBoost: searchConfig.lunr.tagsBoost,
+  parentCategoriesBoost: searchConfig.lunr.parentCategoriesBoost,
+  indexDocSidebarParentCategories: searchConfig.indexDocSidebarParentCategories,
+  maxSearchResults: searchConfig.maxSearchResults,
+};
+const INDEX_REQUEST = /\/search-index-[^/]+\.json$/;
+
+/** What the ranking gives on the built index, to compare with the panel. */
+function expected(query: string): SearchResult[] {
+  const outcome = search(INDEXES, query, SETTINGS);
+  if (outcome.kind !== 'results') throw new Error(outcome.message);
+  return outcome.results;
+}
+
+const input = (page: Page) => page.locator('.aa-DetachedOverlay .aa-Input');
+const items = (page: Page) => page.locator('.aa-DetachedOverlay .aa-Item');
+const searchButton = (page: Page) => page.locator('.navbar .aa-DetachedSearchButton');
+
+async function openSearch(page: Page): Promise<void> {
+  await searchButton(page).click();
+  await expect(input(page)).toBeFocused();
+}
+
+async function typeQuery(page: Page, query: string): Promise<void> {
+  await input(page).fill(query);
+  await expect(page.locator('.navbar [data-status]')).toHaveAttribute('data-status', 'idle');
+}
+
+async function expectResults(page: Page, query: string): Promise<SearchResult[]> {
+  const results = expected(query);
+  await expect(page.locator('.aa-DetachedOverlay .aa-ItemContentTitle')).toHaveText(
+    results.map((result) => result.document.sectionTitle),
+  );
+  return results;
+}
+
+test.describe('search', () => {
+  test('typing shows the ranked results: section title, and page title when different', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    for (const query of ['transactions', 'lifecycle hooks', 'permis', 'admin panel injection zones']) {
+      await typeQuery(page, query);
+      const results = await expectResults(page, query);
+      expect(results.length, `"${query}" finds something`).toBeGreaterThan(0);
+      expect(results.length).toBeLessThanOrEqual(8);
+      for (const [i, result] of results.entries()) {
+        const description = items(page).nth(i).locator('.aa-ItemContentDescription');
+        if (result.document.pageTitle === result.document.sectionTitle) await expect(description).toHaveCount(0);
+        else await expect(description).toHaveText(result.document.pageTitle);
+      }
+    }
+    // A query that matches many sections shows 8.
+    await typeQuery(page, 'strapi');
+    await expect(items(page)).toHaveCount(8);
+    await typeQuery(page, 'qzxvvjk');
+    await expect(page.locator('.aa-DetachedOverlay')).toContainText('No results found.');
+  });
+
+  test('the panel strings and input attributes', async ({ page }) => {
+    await visit(page, '/docs/intro');
+    await expect(searchButton(page)).toContainText('Search...');
+    await openSearch(page);
+    const box = input(page);
+    await expect(box).toHaveAttribute('placeholder', 'Search...');
+    await expect(box).toHaveAttribute('maxlength', '512');
+    await expect(box).toHaveAttribute('autocomplete', 'off');
+    await expect(box).toHaveAttribute('spellcheck', 'false');
+    await expect(page.locator('.aa-DetachedOverlay .aa-ClearButton')).toHaveAttribute('title', 'Clear');
+    await expect(page.locator('.aa-DetachedOverlay .aa-SubmitButton')).toHaveAttribute('title', 'Submit');
+    await expect(page.locator('.aa-DetachedOverlay .aa-DetachedCancelButton')).toHaveText('Cancel');
+    await page.locator('.aa-DetachedOverlay .aa-DetachedCancelButton').click();
+    await expect(page.locator('.aa-DetachedOverlay')).toHaveCount(0);
+  });
+
+  test('the input holds at most 512 characters, typed or pasted', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    await input(page).fill('a'.repeat(600));
+    await expect(input(page)).toHaveValue('a'.repeat(512));
+    await input(page).fill('');
+    await input(page).pressSequentially('b'.repeat(520));
+    await expect(input(page)).toHaveValue('b'.repeat(512));
+  });
+
+  test('Ctrl+K and Cmd+K open the panel; the clear button empties the query', async ({ page }) => {
+    await visit(page, '/docs/intro');
+    await page.keyboard.press('Control+k');
+    await expect(input(page)).toBeFocused();
+    await typeQuery(page, 'hooks');
+    await page.locator('.aa-DetachedOverlay .aa-ClearButton').click();
+    await expect(input(page)).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.aa-DetachedOverlay')).toHaveCount(0);
+    await page.keyboard.press('Meta+k');
+    await expect(input(page)).toBeFocused();
+  });
+
+  test('Escape closes the panel, a second Escape clears the query', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    await typeQuery(page, 'transactions');
+    await expect(items(page).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.aa-DetachedOverlay')).toHaveCount(0);
+    await expect(searchButton(page)).toBeFocused();
+    await expect(searchButton(page)).toContainText('transactions');
+    await page.keyboard.press('Escape');
+    await expect(searchButton(page)).not.toContainText('transactions');
+    await expect(searchButton(page)).toContainText('Search...');
+    await page.keyboard.press('Enter');
+    await expect(input(page)).toBeFocused();
+    await expect(input(page)).toHaveValue('');
+  });
+
+  test('arrow keys move the active result; the first is active by default', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    await typeQuery(page, 'transactions');
+    const count = await items(page).count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    const active = page.locator('.aa-DetachedOverlay .aa-Item[aria-selected="true"]');
+    await expect(active).toHaveCount(1);
+    await expect(items(page).first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(items(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(items(page).nth(2)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(items(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(active).toHaveCount(1);
+  });
+
+  test('choosing a result navigates client-side to its anchor and highlights the words', async ({ page }) => {
+    await visit(page, '/');
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await openSearch(page);
+    const query = 'nested transactions';
+    await typeQuery(page, query);
+    const [first, second] = expected(query);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const [path, hash] = first.document.sectionRoute.split('#');
+    await expect(page).toHaveURL((url) => url.pathname === path && url.hash === (hash ? `#${hash}` : ''));
+    expect(new URL(page.url()).searchParams.get('highlight')).toBe('nested transactions');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    const marks = page.locator('article mark[data-search-highlight]');
+    await expect(marks.first()).toBeVisible();
+    const texts = await marks.allTextContents();
+    expect(texts.every((text) => /^(nested|transactions)/i.test(text))).toBe(true);
+    if (hash) await expect(page.locator(`[id="${hash}"]`)).toBeInViewport();
+    // A click on another result works the same way, and the page keeps working after highlighting.
+    await openSearch(page);
+    await typeQuery(page, query);
+    await items(page).nth(1).click();
+    const [path2] = second.document.sectionRoute.split('#');
+    await expect(page).toHaveURL((url) => url.pathname === path2);
+    await expect(marks.first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.locator('.navbar').getByRole('link', { name: 'Guides', exact: true }).click();
+    await expect(page.locator('mark[data-search-highlight]')).toHaveCount(0);
+  });
+
+  test('the grammar works in the box', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    for (const query of ['title:transactions', 'content:transaction', 'tags:database', '+lifecycle +hooks', 'hooks -lifecycle', 'transact*', 'tranzactions~1', 'hooks^10 database']) {
+      await typeQuery(page, query);
+      const results = await expectResults(page, query);
+      expect(results.length, `"${query}" finds something`).toBeGreaterThan(0);
+    }
+  });
+
+  for (const query of ['author:strapi', 'title:', 'hooks tags: admin', '+', 'hooks -', '~2', 'hooks~x', 'hooks~', 'hooks^x', 'hooks^']) {
+    test(`an invalid query shows its message: ${query}`, async ({ page }) => {
+      const parsed = parseQuery(query);
+      if (parsed.ok) throw new Error(`${query} should be invalid`);
+      await visit(page, '/');
+      await openSearch(page);
+      await typeQuery(page, query);
+      await expect(page.locator('.aa-DetachedOverlay .search-error')).toHaveText(parsed.error);
+      await expect(items(page)).toHaveCount(0);
+      await expect(page.locator('main')).toBeVisible();
+    });
+  }
+
+  for (const [name, answer] of [
+    ['404', { status: 404, body: 'Not found' }],
+    ['500', { status: 500, body: 'Internal error' }],
+    ['garbage', { status: 200, body: '{"documents": [1, 2', contentType: 'application/json' }],
+    ['JSON of the wrong shape', { status: 200, body: '{"documents": "x", "index": 3}', contentType: 'application/json' }],
+  ] as const) {
+    test(`an index request answered ${name} gives no results and no crash`, async ({ page, consoleProblems }) => {
+      await page.route(INDEX_REQUEST, (route) => route.fulfill(answer));
+      await visit(page, '/');
+      await openSearch(page);
+      await typeQuery(page, 'transactions');
+      await expect(page.locator('.aa-DetachedOverlay')).toContainText('No results found.');
+      await expect(items(page)).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(page.locator('main')).toBeVisible();
+      // Chromium logs every non-OK response as a console error; that one is provoked here on purpose.
+      const provoked = /Failed to load resource: the server responded with a status of (404|500)/;
+      consoleProblems.splice(0, consoleProblems.length, ...consoleProblems.filter((problem) => !provoked.test(problem)));
+    });
+  }
+
+  test('states: loading becomes stalled after 300 ms, then idle with results', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(INDEX_REQUEST, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await visit(page, '/');
+    await openSearch(page);
+    const status = page.locator('.navbar [data-status]');
+    await expect(status).toHaveAttribute('data-status', 'idle');
+    const started = Date.now();
+    await input(page).fill('transactions');
+    await expect(status).toHaveAttribute('data-status', 'stalled');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    await expect(page.locator('.aa-DetachedOverlay .aa-LoadingIndicator')).toBeVisible();
+    release();
+    await expect(status).toHaveAttribute('data-status', 'idle');
+    await expectResults(page, 'transactions');
+  });
+
+  test('the library and the index load only on opening; each index file once; nothing leaves the site', async ({ page, baseURL }) => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await visit(page, '/docs/intro');
+    const indexRequests = () => requests.filter((request) => INDEX_REQUEST.test(new URL(request.url()).pathname));
+    expect(indexRequests()).toHaveLength(0);
+    const scriptsBefore = requests.filter((request) => request.resourceType() === 'script').length;
+    await openSearch(page);
+    expect(requests.filter((request) => request.resourceType() === 'script').length).toBeGreaterThan(scriptsBefore);
+    expect(indexRequests()).toHaveLength(0);
+    for (const query of ['hooks', 'transactions', 'admin']) await typeQuery(page, query);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('highlight'));
+    await openSearch(page);
+    await typeQuery(page, 'permissions');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'database');
+    const perUrl = new Map<string, number>();
+    for (const request of indexRequests()) perUrl.set(request.url(), (perUrl.get(request.url()) ?? 0) + 1);
+    expect([...perUrl.keys()].map((url) => new URL(url).pathname).sort()).toEqual(INDEX_FILES.map((name) => `/${name}`).sort());
+    expect([...perUrl.values()].every((count) => count === 1)).toBe(true);
+    const origin = new URL(baseURL ?? '').origin;
+    expect(requests.map((request) => request.url()).filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+  });
+
+  test('script and HTML typed into search are shown as text and never run', async ({ page }) => {
+    await visit(page, '/');
+    await page.evaluate(() => ((window as unknown as { pwned: number }).pwned = 0));
+    await openSearch(page);
+    const payloads = [
+      '<img src=x onerror="window.pwned=1">',
+      '<script>window.pwned=2</script>',
+      'javascript:window.pwned=3',
+      '"><svg onload=window.pwned=4>',
+      '{{constructor.constructor("window.pwned=5")()}}',
+    ];
+    for (const payload of payloads) {
+      await typeQuery(page, payload);
+      const parsed = parseQuery(payload);
+      if (!parsed.ok) await expect(page.locator('.aa-DetachedOverlay .search-error')).toHaveText(parsed.error);
+      await expect(page.locator('.aa-DetachedOverlay img, .aa-DetachedOverlay script, .aa-DetachedOverlay svg[onload]')).toHaveCount(0);
+      await expect(input(page)).toHaveValue(payload);
+    }
+    await page.keyboard.press('Escape');
+    await expect(searchButton(page)).toContainText('window.pwned=5');
+    expect(await page.evaluate(() => (window as unknown as { pwned: number }).pwned)).toBe(0);
+    // The highlight parameter is text too.
+    await visit(page, `/docs/intro?highlight=${encodeURIComponent('<img src=x onerror=window.pwned=6> intro')}`);
+    await expect(page.locator('article img[src="x"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await expect(page.locator('main')).toBeVisible();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the panel in ${mode} mode at 390 px and on desktop: no axe violation, no overflow`, async ({ page }) => {
+      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+      for (const size of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+      ]) {
+        await page.setViewportSize(size);
+        await visit(page, '/docs/intro');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        await expect(searchButton(page)).toBeVisible();
+        await openSearch(page);
+        await typeQuery(page, 'transactions');
+        await expect(items(page).first()).toBeVisible();
+        const form = page.locator('.aa-DetachedOverlay .aa-Form');
+        const box = await form.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= size.width).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        const scan = await new AxeBuilder({ page })
+          .include('.aa-DetachedOverlay')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+        await page.keyboard.press('Escape');
+      }
+    });
+  }
+});
