@@ -95,6 +95,15 @@ for (const file of files) {
       if (round === 0 && outcome.kind === 'results' && outcome.results.length > 0) withResults += 1;
     }
   }
+  // The combined query (one clause over all fields) must rank exactly like the per-field one.
+  const identical = queries.every((query) => {
+    const a = search([loaded], query, SETTINGS, 'combined');
+    const b = search([loaded], query, SETTINGS, 'literal');
+    if (a.kind !== 'results' || b.kind !== 'results') return a.kind === b.kind;
+    return JSON.stringify(a.results.map((r) => [r.document.id, r.score.toFixed(6)])) ===
+      JSON.stringify(b.results.map((r) => [r.document.id, r.score.toFixed(6)]));
+  });
+  allMet &&= identical;
   const p95 = percentile(latencies, 95);
   const sizeMet = gzip / 1024 < GZIP_TARGET_KB;
   const speedMet = p95 < P95_TARGET_MS;
@@ -105,6 +114,7 @@ for (const file of files) {
   console.log(`  size gzip (-9)   ${kb(gzip)}   target < ${GZIP_TARGET_KB} KB: ${sizeMet ? 'met' : 'MISSED'}`);
   console.log(`  load (parse + lunr.Index.load)  median ${ms(percentile(loadTimes, 50))}  p95 ${ms(percentile(loadTimes, 95))}  (${LOAD_ROUNDS} rounds)`);
   console.log(`  queries          ${queries.length} distinct (${withResults} with results) x ${QUERY_ROUNDS} rounds`);
+  console.log(`  ranking          combined query identical to the per-field query: ${identical ? 'yes' : 'NO'}`);
   console.log(`  query latency    median ${ms(percentile(latencies, 50))}  p95 ${ms(p95)}  max ${ms(Math.max(...latencies))}   target p95 < ${P95_TARGET_MS} ms: ${speedMet ? 'met' : 'MISSED'}`);
 }
 console.log(allMet ? 'All targets met.' : 'Some targets missed (see above).');

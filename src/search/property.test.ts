@@ -57,6 +57,23 @@ describe('parser and ranking never throw', () => {
     );
   });
 
+  it('the combined query ranks exactly like the per-field one, on random word lists', () => {
+    const words = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS).map((w) => w.slice(0, 3))), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(words, fc.option(fc.integer({ min: 1, max: 20 })), (list, boost) => {
+        const query = list.map((word, i) => (i === 0 && boost ? `${word}^${boost}` : word)).join(' ');
+        const literal = search([fixture], query, SETTINGS, 'literal');
+        const combined = search([fixture], query, SETTINGS, 'combined');
+        assert.ok(literal.kind === 'results' && combined.kind === 'results');
+        assert.deepEqual(
+          combined.results.map((r) => r.score.toFixed(9)),
+          literal.results.map((r) => r.score.toFixed(9)),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('on fixed nasty cases', () => {
     for (const input of ['*', '**', '*~2', 'a*~2', '-', '+-', '--x', '\\', 'title:*', '~', '^', ':', 'x'.repeat(10_000) + '~2', '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '((((', '$&$1']) {
       check(input);

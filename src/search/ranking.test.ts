@@ -57,6 +57,21 @@ describe('ranking', () => {
     );
   });
 
+  it('scores exactly like the per-field query (the field boost cancels out in lunr)', () => {
+    const queries = ['hooks', 'server lifecycle', 'admin panel', 'con', 'title:hooks content:promise', 'hooks^10 server', 'transact nested', 'plugins zones react'];
+    for (const query of queries) {
+      const literal = search([fixture], query, SETTINGS, 'literal');
+      const combined = search([fixture], query, SETTINGS, 'combined');
+      assert.ok(literal.kind === 'results' && combined.kind === 'results');
+      assert.ok(literal.results.length > 0, query);
+      assert.deepEqual(
+        combined.results.map((r) => [r.document.id, r.score.toFixed(9)]),
+        literal.results.map((r) => [r.document.id, r.score.toFixed(9)]),
+        query,
+      );
+    }
+  });
+
   it('finds title, content and tags matches, by score descending', () => {
     // lunr normalizes each field's query vector, so a boost shared by every clause of a field
     // does not change the order between fields; it is the spec's (and the plugin's) query all the same.

@@ -56,6 +56,29 @@ export function addClause(query: lunr.Query, clause: Clause, settings: SearchSet
   }
 }
 
+/**
+ * The same query as `addClause`, faster. lunr scores a document field by the dot product of the
+ * field's query vector with the document's vector, divided by the query vector's magnitude
+ * (lunr.Vector#similarity). Every clause on a field carries that field's boost, so the boost
+ * multiplies the whole vector and cancels out: one clause over all fields gives the same scores
+ * as one clause per field, with a third of the work. ranking.test.ts ("scores exactly like the
+ * per-field query") and `npm run bench:search` check that the results are identical.
+ */
+export function addClauseCombined(query: lunr.Query, clause: Clause, settings: SearchSettings): void {
+  const { hasWildcard, editDistance, presence } = clause;
+  if (presence !== 'optional' || hasWildcard || editDistance !== undefined) {
+    // Operators and modifiers are rare; they keep the literal form.
+    addClause(query, clause, settings);
+    return;
+  }
+  const fields = fieldBoosts(settings)
+    .map(([field]) => field)
+    .filter((field) => clause.field === null || clause.field === field);
+  const boost = clause.boost ?? 1;
+  query.term(clause.term, { fields, boost });
+  query.term(clause.term, { fields, boost, wildcard: lunr.Query.wildcard.TRAILING });
+}
+
 const documentsById = new WeakMap<SearchDocument[], Map<string, SearchDocument>>();
 function findDocument(documents: SearchDocument[], ref: string): SearchDocument | undefined {
   let byId = documentsById.get(documents);
@@ -67,7 +90,14 @@ function findDocument(documents: SearchDocument[], ref: string): SearchDocument 
 }
 
 /** Runs a query over several indexes. Never throws for any input string. */
-export function search(indexes: readonly LoadedIndex[], input: string, settings: SearchSettings): SearchOutcome {
+export function search(
+  indexes: readonly LoadedIndex[],
+  input: string,
+  settings: SearchSettings,
+  /** `literal`: one lunr clause per field, as the spec words it (for the equivalence tests). */
+  form: 'combined' | 'literal' = 'combined',
+): SearchOutcome {
+  const add = form === 'combined' ? addClauseCombined : addClause;
   const parsed = parseQuery(input);
   if (!parsed.ok) return { kind: 'error', message: parsed.error };
   const { clauses, highlightTerms } = parsed.query;
@@ -78,7 +108,7 @@ export function search(indexes: readonly LoadedIndex[], input: string, settings:
       if (!index) return [];
       return index
         .query((query) => {
-          for (const clause of clauses) addClause(query, clause, settings);
+          for (const clause of clauses) add(query, clause, settings);
         })
         .slice(0, max)
         .flatMap((match): SearchResult[] => {
