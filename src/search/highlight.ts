@@ -19,7 +19,8 @@ export function highlightUrl(sectionRoute: string, terms: readonly string[]): st
 /** The words of a `?highlight=` value, longest first, at most 16, without empty ones. */
 export function highlightTerms(search: string): string[] {
   const value = new URLSearchParams(search).get(HIGHLIGHT_PARAM) ?? '';
-  return [...new Set(value.toLowerCase().split(/\s+/).filter((word) => word.length > 1 || /\w/.test(word)))]
+  // Array.from, not spread: the site's Babel preset compiles spread of a Set loosely.
+  return Array.from(new Set(value.toLowerCase().split(/\s+/)))
     .filter((word) => word.length > 0)
     .sort((a, b) => b.length - a.length)
     .slice(0, 16);

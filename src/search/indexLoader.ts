@@ -74,7 +74,8 @@ export function indexedTags(
   tags: readonly string[],
   sources: { indexDocs: boolean; indexBlog: boolean; indexPages: boolean },
 ): string[] {
-  return [...new Set(tags)].filter(
+  // Array.from, not spread: the site's Babel preset compiles spread of a Set loosely.
+  return Array.from(new Set(tags)).filter(
     (tag) =>
       (sources.indexDocs && tag.startsWith('docs-')) ||
       (sources.indexBlog && tag.startsWith('blog-')) ||

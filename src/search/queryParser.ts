@@ -178,13 +178,14 @@ export function parseQuery(input: string): ParseResult {
       }
     }
   }
-  const highlightTerms = [
-    ...new Set(
+  // Array.from, not spread: the site's Babel preset compiles spread of a Set loosely.
+  const highlightTerms = Array.from(
+    new Set(
       clauses
         .filter((clause) => clause.presence !== 'prohibited')
         .flatMap((clause) => clause.term.split('*'))
         .filter((word) => word.length > 0),
     ),
-  ];
+  );
   return { ok: true, query: { clauses, plain, highlightTerms } };
 }
