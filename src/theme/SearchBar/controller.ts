@@ -111,14 +111,18 @@ export function mountSearch({ container, baseUrl, navigate, getTags }: Options):
             item({ item, createElement }) {
               const { sectionTitle, pageTitle } = item.document;
               const url = highlightUrl(item.document.sectionRoute, item.terms);
+              // A plain element, not a link: the option (role="option", from autocomplete) must not
+              // hold an interactive element (axe nested-interactive). Enter goes through `navigator`.
               return createElement(
-                'a',
+                'div',
                 {
-                  href: url,
                   className: 'aa-ItemLink',
+                  'data-href': url,
                   onClick: (event: MouseEvent) => {
-                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                    event.preventDefault();
+                    if (event.metaKey || event.ctrlKey || event.shiftKey) {
+                      window.open(url, '_blank', 'noopener');
+                      return;
+                    }
                     api.setIsOpen(false);
                     navigate(url);
                   },
