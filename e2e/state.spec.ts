@@ -14,6 +14,19 @@ const announcement = (page: Page) => page.locator('[role="banner"]').filter({ ha
 /** The longest page of the contract, for scrolling. */
 const LONG_PAGE = '/docs/core/database/transactions';
 
+/**
+ * Scrolls to each position in turn, letting a frame pass after each so that every step fires
+ * its own scroll event (the navbar compares each position with the previous one).
+ */
+async function scrollThrough(page: Page, positions: number[]): Promise<void> {
+  for (const y of positions) {
+    await page.evaluate(async (top) => {
+      window.scrollTo(0, top);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }, y);
+  }
+}
+
 test.describe('colour mode', () => {
   test('is light by default and follows the system preference while the visitor has not chosen', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
@@ -67,24 +80,24 @@ test.describe('navbar on scroll', () => {
     const navbar = page.locator('.navbar');
     const height = await navbar.evaluate((element) => element.getBoundingClientRect().height);
     // A scroll down that stays within the navbar's height keeps it.
-    await page.evaluate((y) => window.scrollTo(0, y), Math.floor(height / 2));
+    await scrollThrough(page, [Math.floor(height / 2)]);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
-    for (const y of [300, 800, 1400]) await page.evaluate((top) => window.scrollTo(0, top), y);
+    await scrollThrough(page, [300, 800, 1400]);
     await expect(navbar).toHaveClass(/navbarHidden/);
-    await page.evaluate(() => window.scrollTo(0, 1000));
+    await scrollThrough(page, [1000]);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
-    for (const y of [1200, 1600]) await page.evaluate((top) => window.scrollTo(0, top), y);
+    await scrollThrough(page, [1200, 1600]);
     await expect(navbar).toHaveClass(/navbarHidden/);
     // Back near the top.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollThrough(page, [0]);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
   });
 
   test('shows again on a location change', async ({ page }) => {
     await visit(page, LONG_PAGE);
     const navbar = page.locator('.navbar');
-    for (const y of [300, 800, 1400]) await page.evaluate((top) => window.scrollTo(0, top), y);
+    await scrollThrough(page, [300, 800, 1400]);
     await expect(navbar).toHaveClass(/navbarHidden/);
     // A location change that does not scroll: only the query string changes (core leaves the
     // scroll position alone then), announced to the router the way the browser does.
