@@ -27,8 +27,9 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
-  // Highlights a search result's words on the page it leads to (src/search/highlight.ts).
-  clientModules: [require.resolve('./src/clientModules/searchHighlight.ts')],
+  // Shows the Retry button when a page chunk fails on the first load (see the module's comment);
+  // highlights a search result's words on the page it leads to (src/search/highlight.ts).
+  clientModules: ['./src/clientModules/routeLoadRecovery.ts', './src/clientModules/searchHighlight.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   presets: [
     [
