@@ -10,6 +10,7 @@
  * The files go to `assets/mermaid-<version>/`, so their URLs change with the version and can
  * be cached as immutable. Only the chunks reachable from the entry are copied.
  */
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -18,10 +19,13 @@ const ENTRY = 'mermaid.esm.min.mjs';
 /** Served as `.js`: some servers have no MIME type for `.mjs`, and module scripts need one. */
 const ENTRY_SERVED_AS = 'mermaid.esm.min.js';
 
-export interface MermaidRuntimeData {
-  /** URL of the ES module whose default export is the mermaid API. */
-  url: string;
-}
+/**
+ * The module id src/theme/Mermaid imports. In the client production build it is a webpack
+ * external of type `import`, so webpack emits a native `import(url)` of the copied file; in
+ * the server build it is empty (diagrams render in the browser only); in development it is
+ * mermaid itself, bundled as usual.
+ */
+export const MERMAID_RUNTIME_MODULE = 'docs-mermaid-runtime';
 
 /** Every file the entry reaches through static or dynamic relative imports. */
 export async function mermaidClosure(distDir: string, entry = ENTRY): Promise<string[]> {
@@ -29,7 +33,9 @@ export async function mermaidClosure(distDir: string, entry = ENTRY): Promise<st
   const queue = [entry];
   while (queue.length > 0) {
     const file = queue.pop()!;
-    if (seen.has(file)) continue;
+    // Skip files already seen, and names in mermaid's code that are not files of its
+    // dist folder (for example an optional worker it never loads here).
+    if (seen.has(file) || !existsSync(path.join(distDir, file))) continue;
     seen.add(file);
     const source = await readFile(path.join(distDir, file), 'utf8');
     for (const match of source.matchAll(/["']\.\/([\w.-]+\.m?js)["']/g)) queue.push(match[1]);
@@ -48,9 +54,15 @@ export default function mermaidRuntimePlugin(context: LoadContext): Plugin {
   const folder = `assets/mermaid-${version}`;
   return {
     name: 'mermaid-runtime',
-    async contentLoaded({ actions }) {
-      const data: MermaidRuntimeData = { url: `${context.baseUrl}${folder}/${ENTRY_SERVED_AS}` };
-      actions.setGlobalData(data);
+    configureWebpack(_config, isServer) {
+      if (isServer) return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: false } } };
+      if (process.env.NODE_ENV !== 'production') return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: 'mermaid' } } };
+      return {
+        externals: { [MERMAID_RUNTIME_MODULE]: `import ${context.baseUrl}${folder}/${ENTRY_SERVED_AS}` },
+        // Every browser of the production browserslist supports import(); webpack must be
+        // told so to emit it for an external.
+        output: { environment: { dynamicImport: true } },
+      };
     },
     async postBuild({ outDir }) {
       const target = path.join(outDir, folder);

@@ -4,17 +4,16 @@
  * server bundles (most of the build time) and every doc page downloads it. This component
  * loads mermaid's prebuilt ES module (copied by src/plugins/mermaid-runtime) with a native
  * dynamic import, only on pages that draw a diagram, and re-renders on colour-mode change.
- * In development it falls back to webpack's `import('mermaid')`.
+ * The import goes through the module id `docs-mermaid-runtime`, which the plugin maps to the
+ * copied file (client), to nothing (server) or to mermaid itself (development).
  * Upgrade risk: medium. Uses mermaid's `initialize` and `render`; re-check them when
  * mermaid or @docusaurus/theme-mermaid is upgraded.
  */
 import React, { useEffect, useRef, useState } from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
-import { usePluginData } from '@docusaurus/useGlobalData';
 import { ErrorBoundaryErrorMessageFallback, useColorMode, useThemeConfig } from '@docusaurus/theme-common';
 import type { MermaidConfig } from 'mermaid';
 import type { Props } from '@theme/Mermaid';
-import type { MermaidRuntimeData } from '../../plugins/mermaid-runtime';
 import styles from './styles.module.css';
 
 type MermaidApi = typeof import('mermaid').default;
@@ -27,20 +26,14 @@ interface MermaidThemeConfig {
 let mermaidPromise: Promise<MermaidApi> | undefined;
 
 /** Loads mermaid once per page view; later diagrams reuse the same module. */
-function loadMermaid(url: string): Promise<MermaidApi> {
-  if (!mermaidPromise) {
-    mermaidPromise =
-      process.env.NODE_ENV === 'production'
-        ? import(/* webpackIgnore: true */ url).then((module: { default: MermaidApi }) => module.default)
-        : import('mermaid').then((module) => module.default);
-  }
+function loadMermaid(): Promise<MermaidApi> {
+  mermaidPromise ??= import('docs-mermaid-runtime').then((module: { default: MermaidApi }) => module.default);
   return mermaidPromise;
 }
 
 let renderCount = 0;
 
 function MermaidRenderer({ value }: Props): JSX.Element | null {
-  const { url } = usePluginData('mermaid-runtime') as MermaidRuntimeData;
   const { colorMode } = useColorMode();
   const { theme, options } = (useThemeConfig() as unknown as { mermaid: MermaidThemeConfig }).mermaid;
   const [result, setResult] = useState<RenderResult | null>(null);
@@ -50,7 +43,7 @@ function MermaidRenderer({ value }: Props): JSX.Element | null {
     let cancelled = false;
     // Mermaid wants a unique id that is also a valid CSS selector.
     const id = `mermaid-svg-${(renderCount += 1)}`;
-    loadMermaid(url)
+    loadMermaid()
       .then(async (mermaid) => {
         mermaid.initialize({ startOnLoad: false, ...options, theme: theme[colorMode] as MermaidConfig['theme'] });
         try {
@@ -73,7 +66,7 @@ function MermaidRenderer({ value }: Props): JSX.Element | null {
     return () => {
       cancelled = true;
     };
-  }, [url, value, colorMode, theme, options]);
+  }, [value, colorMode, theme, options]);
 
   useEffect(() => {
     if (result && container.current) result.bindFunctions?.(container.current);
