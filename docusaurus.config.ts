@@ -34,6 +34,8 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
+  // Shows the Retry button when a page chunk fails on the first load (see the module's comment).
+  clientModules: ['./src/clientModules/routeLoadRecovery.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   plugins: STOCK_BUILD ? [] : [mermaidRuntime],
   presets: [
