@@ -6,6 +6,13 @@ import { footer } from './src/config/footer';
 import { navbar } from './src/config/navbar';
 import { prism } from './src/config/prism';
 import { search } from './src/config/search';
+import mermaidRuntime from './src/plugins/mermaid-runtime';
+
+/**
+ * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
+ * baseline, see scripts/bench.ts); never set it for a real build.
+ */
+const STOCK_BUILD = process.env.DOCS_STOCK_BUILD === '1';
 
 const config: Config = {
   title: SITE_TITLE,
@@ -31,6 +38,7 @@ const config: Config = {
   // highlights a search result's words on the page it leads to (src/search/highlight.ts).
   clientModules: ['./src/clientModules/routeLoadRecovery.ts', './src/clientModules/searchHighlight.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
+  plugins: STOCK_BUILD ? [] : [mermaidRuntime],
   presets: [
     [
       'classic',

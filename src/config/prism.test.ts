@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { themes } from 'prism-react-renderer';
+import { contrast, parseHsl, prism, withReadableTokens } from './prism';
+
+function rgbOf(colour: string): [number, number, number] {
+  const [h, s, l] = parseHsl(colour);
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+for (const [name, theme] of [['light', prism.theme], ['dark', prism.darkTheme]] as const) {
+  test(`every ${name} code token reaches 4.5:1 on the code background`, () => {
+    const background = rgbOf(String(theme.plain.backgroundColor));
+    const colours = [theme.plain.color, ...theme.styles.map((entry) => entry.style.color)].filter(Boolean) as string[];
+    for (const colour of colours) {
+      assert.ok(contrast(rgbOf(colour), background) >= 4.5, `${colour} on ${theme.plain.backgroundColor}`);
+    }
+  });
+}
+
+test('the stock One Light theme fails the same check (the fix is needed)', () => {
+  const background = rgbOf(String(themes.oneLight.plain.backgroundColor));
+  const failing = themes.oneLight.styles.filter((entry) => entry.style.color && contrast(rgbOf(String(entry.style.color)), background) < 4.5);
+  assert.ok(failing.length > 0);
+});
+
+test('colours already readable are left as they are', () => {
+  const fixed = withReadableTokens(themes.oneLight);
+  assert.equal(fixed.plain.backgroundColor, themes.oneLight.plain.backgroundColor);
+  assert.equal(fixed.styles.find((entry) => entry.types.includes('keyword'))?.style.color, 'hsl(301, 63%, 40%)');
+});

@@ -1,0 +1,76 @@
+/**
+ * Serves mermaid's own prebuilt, minified ES module build next to the site, so diagrams
+ * render without webpack ever compiling mermaid.
+ *
+ * Why: the stock @docusaurus/theme-mermaid imports mermaid statically. Webpack then compiles
+ * and minifies mermaid twice (client and server bundles), which is most of a cold build, and
+ * every doc page ships mermaid's code whether it draws a diagram or not. src/theme/Mermaid
+ * loads the files copied here with a native dynamic import, only when a page has a diagram.
+ *
+ * The files go to `assets/mermaid-<version>/`, so their URLs change with the version and can
+ * be cached as immutable. Only the chunks reachable from the entry are copied.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+const ENTRY = 'mermaid.esm.min.mjs';
+/** Served as `.js`: some servers have no MIME type for `.mjs`, and module scripts need one. */
+const ENTRY_SERVED_AS = 'mermaid.esm.min.js';
+
+/**
+ * The module id src/theme/Mermaid imports. In the client production build it is a webpack
+ * external of type `import`, so webpack emits a native `import(url)` of the copied file; in
+ * the server build it is empty (diagrams render in the browser only); in development it is
+ * mermaid itself, bundled as usual.
+ */
+export const MERMAID_RUNTIME_MODULE = 'docs-mermaid-runtime';
+
+/** Every file the entry reaches through static or dynamic relative imports. */
+export async function mermaidClosure(distDir: string, entry = ENTRY): Promise<string[]> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    // Skip files already seen, and names in mermaid's code that are not files of its
+    // dist folder (for example an optional worker it never loads here).
+    if (seen.has(file) || !existsSync(path.join(distDir, file))) continue;
+    seen.add(file);
+    const source = await readFile(path.join(distDir, file), 'utf8');
+    for (const match of source.matchAll(/["']\.\/([\w.-]+\.m?js)["']/g)) queue.push(match[1]);
+  }
+  return [...seen].sort();
+}
+
+function mermaidDist(): { dir: string; version: string } {
+  const manifest = require.resolve('mermaid/package.json');
+  const { version } = JSON.parse(require('node:fs').readFileSync(manifest, 'utf8')) as { version: string };
+  return { dir: path.join(path.dirname(manifest), 'dist'), version };
+}
+
+export default function mermaidRuntimePlugin(context: LoadContext): Plugin {
+  const { dir, version } = mermaidDist();
+  const folder = `assets/mermaid-${version}`;
+  return {
+    name: 'mermaid-runtime',
+    configureWebpack(_config, isServer) {
+      if (isServer) return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: false } } };
+      if (process.env.NODE_ENV !== 'production') return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: 'mermaid' } } };
+      return {
+        externals: { [MERMAID_RUNTIME_MODULE]: `import ${context.baseUrl}${folder}/${ENTRY_SERVED_AS}` },
+        // Every browser of the production browserslist supports import(); webpack must be
+        // told so to emit it for an external.
+        output: { environment: { dynamicImport: true } },
+      };
+    },
+    async postBuild({ outDir }) {
+      const target = path.join(outDir, folder);
+      await mkdir(target, { recursive: true });
+      const files = await mermaidClosure(dir);
+      await Promise.all(
+        files.map((file) => copyFile(path.join(dir, file), path.join(target, file === ENTRY ? ENTRY_SERVED_AS : file))),
+      );
+    },
+  };
+}
