@@ -23,7 +23,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   titleDelimiter: '|',
   // The specification asks for warnings only; the test suite fails on any of them
-  // (scripts/build-log.test.ts reads the build log).
+  // (scripts/build-output.test.ts reads the build log).
   onBrokenLinks: 'warn',
   onBrokenMarkdownLinks: 'warn',
   onBrokenAnchors: 'warn',
