@@ -27,6 +27,8 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
+  // Runs in every page: keeps a malformed URL hash from crashing the page (see the file).
+  clientModules: [require.resolve('./src/clientModules/malformedHash.ts')],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   presets: [
     [
