@@ -27,8 +27,12 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
-  // Runs in every page: keeps a malformed URL hash from crashing the page (see the file).
-  clientModules: [require.resolve('./src/clientModules/malformedHash.ts')],
+  clientModules: [
+    // Shows the Retry button when a page chunk fails on the first load (see the module's comment).
+    './src/clientModules/routeLoadRecovery.ts',
+    // Keeps a malformed URL hash (#%E0%A4%A) from crashing the page (see the module's comment).
+    './src/clientModules/malformedHash.ts',
+  ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   presets: [
     [

@@ -16,7 +16,10 @@ test('the skip link is the first focusable element and jumps to the main content
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.locator('main').first()).toBeFocused();
+  // The link moves the focus to <main>, so the next Tab lands inside the main content,
+  // not in the navbar or the sidebar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
 });
 
 test('the navbar has the five sidebars on the left and the right group in order', async ({ page }) => {
@@ -49,10 +52,24 @@ test('the version and locale dropdowns each hold their single entry', async ({ p
 test('the navbar hides on scroll down and shows on scroll up', async ({ page }) => {
   await visit(page, routeOf.get(tocDoc.file)!);
   const navbar = page.locator('.navbar');
-  for (const y of [300, 800, 1400]) await page.evaluate((top) => window.scrollTo(0, top), y);
-  await expect(navbar).toHaveClass(/navbarHidden/);
-  await page.evaluate(() => window.scrollTo(0, 1000));
-  await expect(navbar).not.toHaveClass(/navbarHidden/);
+  /** Scrolls by `delta` and waits two frames, so the theme sees each scroll event. */
+  const scrollBy = (delta: number) =>
+    page.evaluate(async (dy) => {
+      window.scrollBy(0, dy);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }, delta);
+  await expect
+    .poll(async () => {
+      await scrollBy(250);
+      return navbar.getAttribute('class');
+    })
+    .toMatch(/navbarHidden/);
+  await expect
+    .poll(async () => {
+      await scrollBy(-100);
+      return navbar.getAttribute('class');
+    })
+    .not.toMatch(/navbarHidden/);
 });
 
 test.describe('at 390 px wide', () => {

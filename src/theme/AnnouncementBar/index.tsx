@@ -1,38 +1,34 @@
 /**
- * Wrapper of @docusaurus/theme-classic 3.1.1 `AnnouncementBar`.
- *
- * Why: the inline script of every page sets `data-announcement-bar-initially-dismissed="true"` on
- * <html> when local storage says the bar was dismissed, and theme CSS hides the bar while that
- * attribute is set. When the stored dismissal belongs to another announcement id (a new
- * announcement, or a garbage value in `docusaurus.announcement.id`), the theme resets the dismissal
- * and marks the bar active, but nothing clears the attribute, so the bar stays hidden until the
- * next page load. This wrapper clears it on mount when the stored id is not the current one (its
- * effect runs before the provider's, which then rewrites the stored id).
- *
- * Upgrade risk: low. It relies on the attribute and storage key names, which upstream still uses;
- * if upstream clears the attribute itself, this becomes a no-op.
+ * Wraps @docusaurus/theme-classic 3.1.1 AnnouncementBar.
+ * Why: the spec says a dismissal resets when the announcement id changes. Upstream resets the
+ * stored dismissal after hydration, but the inline head script has already set
+ * `html[data-announcement-bar-initially-dismissed="true"]` from the old dismissal (it does not
+ * compare ids), and the theme's CSS keeps hiding the bar for that whole page view: the new
+ * announcement only appears on the next page load. Once the provider says the bar is active,
+ * this wrapper sets the attribute back to "false" so the bar shows at once.
+ * Upgrade risk: low; it relies on the attribute name, which upstream exports as a constant in
+ * theme-classic's server code. If a later version fixes the inline script, delete this file.
  */
 import React, { useEffect } from 'react';
 import AnnouncementBar from '@theme-original/AnnouncementBar';
-import { useThemeConfig } from '@docusaurus/theme-common';
+import type AnnouncementBarType from '@theme/AnnouncementBar';
+import type { WrapperProps } from '@docusaurus/types';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import { useAnnouncementBar } from '@docusaurus/theme-common/internal';
 
-const ATTRIBUTE = 'data-announcement-bar-initially-dismissed';
-const ID_KEY = 'docusaurus.announcement.id';
+type Props = WrapperProps<typeof AnnouncementBarType>;
 
-function storedId(): string | null {
-  try {
-    return window.localStorage.getItem(ID_KEY);
-  } catch {
-    return null; // Storage unavailable: the theme treats it as empty too.
-  }
-}
+const INITIALLY_DISMISSED = 'data-announcement-bar-initially-dismissed';
 
-export default function AnnouncementBarWrapper(): JSX.Element {
-  const { announcementBar } = useThemeConfig();
+export default function AnnouncementBarWrapper(props: Props): JSX.Element {
+  const { isActive } = useAnnouncementBar();
+  // During hydration the provider reports the bar as active before it has read the storage;
+  // wait for the client render, where `isActive` reflects the stored (or reset) dismissal.
+  const isBrowser = useIsBrowser();
   useEffect(() => {
-    if (announcementBar && storedId() !== announcementBar.id) {
-      document.documentElement.setAttribute(ATTRIBUTE, 'false');
+    if (isBrowser && isActive && document.documentElement.getAttribute(INITIALLY_DISMISSED) === 'true') {
+      document.documentElement.setAttribute(INITIALLY_DISMISSED, 'false');
     }
-  }, [announcementBar]);
-  return <AnnouncementBar />;
+  }, [isBrowser, isActive]);
+  return <AnnouncementBar {...props} />;
 }
