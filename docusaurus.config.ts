@@ -34,9 +34,14 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
-  // Shows the Retry button when a page chunk fails on the first load (see the module's comment);
-  // highlights a search result's words on the page it leads to (src/search/highlight.ts).
-  clientModules: ['./src/clientModules/routeLoadRecovery.ts', './src/clientModules/searchHighlight.ts'],
+  clientModules: [
+    // Shows the Retry button when a page chunk fails on the first load (see the module's comment).
+    './src/clientModules/routeLoadRecovery.ts',
+    // Keeps a malformed URL hash (#%E0%A4%A) from crashing the page (see the module's comment).
+    './src/clientModules/malformedHash.ts',
+    // Highlights a search result's words on the page it leads to (src/search/highlight.ts).
+    './src/clientModules/searchHighlight.ts',
+  ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   plugins: STOCK_BUILD ? [] : [mermaidRuntime],
   presets: [

@@ -1,6 +1,7 @@
 /**
  * Shared e2e fixtures: every page load waits for hydration instead of sleeping, and any
- * console error or warning fails the test unless it is in the commented allowlist.
+ * console error or warning (Content-Security-Policy violations included) fails the test unless it
+ * is in the commented allowlist.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -20,6 +21,13 @@ export const test = base.extend<{ consoleProblems: string[] }>({
         if (!ALLOWED_CONSOLE.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      // A Content-Security-Policy violation fails the test too: Chromium logs most as console errors,
+      // and the securitypolicyviolation event reports every one (init scripts are exempt from CSP).
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+        });
+      });
       await use(problems);
       expect(problems, 'console errors or warnings').toEqual([]);
     },

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, in the order a failure is cheapest to find:
 # install, type check, docs lint and unit tests, production build (log kept in build.log),
-# checks on the build output, then Playwright end-to-end tests against the served build.
+# checks on the build output, Playwright end-to-end tests against the served build, then the
+# production nginx configuration serving the same build (HTTP checks and browser suites).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ npm run --silent typecheck
 echo "== docs lint and unit tests"
 npm run --silent test:unit
 
-echo "== production build"
+echo "== production build (postbuild writes the CSP include deploy/nginx/csp.conf)"
 npm run --silent build 2>&1 | tee build.log
 test "${PIPESTATUS[0]}" -eq 0
 
@@ -22,3 +23,6 @@ npm run --silent test:build
 
 echo "== end-to-end tests (Chromium)"
 npm run --silent test:e2e
+
+echo "== production web server (nginx, deploy/nginx)"
+npm run --silent test:nginx

@@ -1,0 +1,198 @@
+/**
+ * HTTP checks on the production nginx configuration (deploy/nginx), run by scripts/nginx-test.sh
+ * against nginx serving the build on a loopback port (NGINX_URL, BUILD_DIR): clean URLs for every
+ * route of the contract, canonical redirects, the 404 page, cache rules, compression and the
+ * security headers, including a Content-Security-Policy that allows exactly the build's inline
+ * scripts.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { ROOT, ROUTES } from './docs';
+import { htmlFiles, inlineScripts, scriptHash } from './csp';
+
+const BASE = process.env.NGINX_URL ?? '';
+const BUILD = path.resolve(process.env.BUILD_DIR ?? path.join(ROOT, 'build'));
+if (!BASE) throw new Error('NGINX_URL is not set: run this file through scripts/nginx-test.sh');
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body as sent (still compressed when content-encoding says so). */
+  raw: Buffer;
+}
+
+/** One request, no redirect following, no automatic decompression. */
+function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${BASE}${urlPath}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, raw: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The decoded body of an answer. */
+function body(answer: Answer): string {
+  return (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.raw) : answer.raw).toString('utf8');
+}
+
+/** The file Docusaurus wrote for a route (trailingSlash: false writes /a/b as a/b.html). */
+function fileOf(route: string): string {
+  if (route === '/') return path.join(BUILD, 'index.html');
+  const flat = path.join(BUILD, `${route.slice(1)}.html`);
+  return existsSync(flat) ? flat : path.join(BUILD, route.slice(1), 'index.html');
+}
+
+/** Every file under a folder, as URL paths. */
+function urlPaths(dir: string, prefix: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? urlPaths(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
+const NOT_FOUND_HTML = readFileSync(path.join(BUILD, '404.html'), 'utf8');
+const HOME_HTML = readFileSync(path.join(BUILD, 'index.html'), 'utf8');
+/** The bundles the home page loads: the real hashed assets a visitor fetches first. */
+const ASSET_URLS = [...HOME_HTML.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+const SEARCH_INDEX = readdirSync(BUILD).find((name) => /^search-index-.*\.json$/.test(name));
+
+test('every route of the contract answers 200 with its own page, without a trailing slash', async () => {
+  assert.ok(ROUTES.length > 0);
+  for (const route of ['/docs/intro', '/api/Cron']) assert.ok(ROUTES.some((entry) => entry.route === route), route);
+  const problems: string[] = [];
+  for (const { route } of ROUTES) {
+    const answer = await get(route);
+    if (answer.status !== 200) problems.push(`${route}: status ${answer.status}`);
+    else if (!String(answer.headers['content-type']).startsWith('text/html')) problems.push(`${route}: ${answer.headers['content-type']}`);
+    else if (body(answer) !== readFileSync(fileOf(route), 'utf8')) problems.push(`${route}: not the page built for it`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a trailing slash, /index.html or .html form redirects to the clean URL, query kept', async () => {
+  const problems: string[] = [];
+  for (const { route } of ROUTES) {
+    if (route === '/') continue;
+    const forms: Array<[string, string]> = [
+      [`${route}/`, route],
+      [`${route}/index.html`, route],
+      [`${route}.html`, route],
+      [`${route}/?from=old#ignored-by-http`, `${route}?from=old`],
+    ];
+    for (const [from, to] of forms) {
+      const answer = await get(from);
+      if (answer.status !== 301 || answer.headers.location !== to) {
+        problems.push(`${from}: ${answer.status} → ${answer.headers.location ?? '(no location)'}, want 301 → ${to}`);
+      }
+    }
+  }
+  const home = await get('/index.html');
+  assert.equal(home.status, 301);
+  assert.equal(home.headers.location, '/');
+  assert.deepEqual(problems, []);
+  // Following the redirect lands on the page itself.
+  const landed = await get((await get('/api/Cron/')).headers.location!);
+  assert.equal(landed.status, 200);
+  assert.equal(body(landed), readFileSync(fileOf('/api/Cron'), 'utf8'));
+});
+
+test('an unknown path answers 404 with the not-found page, the 404 page has no 200 of its own', async () => {
+  for (const unknown of ['/no/such/page', '/docs/intro/nope', '/api/Cron.json', '/404', '/404.html', '/assets/js/missing.12345678.js', '/.env']) {
+    const answer = await get(unknown);
+    assert.equal(answer.status, 404, unknown);
+    assert.equal(body(answer), NOT_FOUND_HTML, unknown);
+    assert.match(String(answer.headers['content-type']), /^text\/html/, unknown);
+  }
+  assert.match(NOT_FOUND_HTML, /Page Not Found/);
+});
+
+test('a path crafted to inject a header or redirect off-site does neither', async () => {
+  const injected = await get('/docs/intro%0d%0aSet-Cookie:%20pwned=1/');
+  assert.equal(injected.headers['set-cookie'], undefined);
+  assert.ok(!JSON.stringify(injected.headers).includes('pwned=1"'), 'no header line was injected');
+  for (const crafted of ['//evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/\\evil.example/']) {
+    const answer = await get(crafted);
+    const location = answer.headers.location;
+    if (location !== undefined) assert.match(location, /^\/[^/\\]/, `${crafted} redirects to ${location}`);
+  }
+});
+
+test('hashed assets are cached for a year as immutable, everything else revalidates', async () => {
+  assert.ok(ASSET_URLS.length >= 3, 'the home page loads its bundles from /assets/');
+  // Immutable caching is only safe because every file under /assets/ carries a content hash.
+  const unhashed = urlPaths(path.join(BUILD, 'assets'), '/assets/').filter((url) => !/[.-][0-9a-f]{8,}\.[^/]+$/.test(url));
+  assert.deepEqual(unhashed, []);
+  for (const asset of ASSET_URLS) {
+    const answer = await get(asset);
+    assert.equal(answer.status, 200, asset);
+    assert.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable', asset);
+  }
+  for (const page of ['/', '/docs/intro', '/img/logo.svg', `/${SEARCH_INDEX}`, '/sitemap.xml', '/no/such/page']) {
+    const answer = await get(page);
+    assert.equal(answer.headers['cache-control'], 'no-cache', page);
+  }
+  // Revalidation is cheap: the ETag answers 304.
+  const first = await get('/docs/intro');
+  const again = await get('/docs/intro', { 'If-None-Match': String(first.headers.etag) });
+  assert.equal(again.status, 304);
+});
+
+test('text assets are gzip-compressed for clients that accept it', async () => {
+  assert.ok(SEARCH_INDEX, 'the build has a search index');
+  const texts = ['/docs/intro', ...ASSET_URLS, `/${SEARCH_INDEX}`, '/img/logo.svg', '/sitemap.xml', '/no/such/page'];
+  for (const url of texts) {
+    const answer = await get(url, { 'Accept-Encoding': 'gzip' });
+    assert.equal(answer.headers['content-encoding'], 'gzip', url);
+    assert.match(String(answer.headers.vary), /Accept-Encoding/i, url);
+    const plain = await get(url);
+    assert.equal(plain.headers['content-encoding'], undefined, `${url} plain for clients without gzip`);
+    assert.equal(body(answer), body(plain), url);
+    assert.ok(answer.raw.length < plain.raw.length, `${url} is smaller compressed`);
+  }
+});
+
+test('every response carries the security headers', async () => {
+  const answers = await Promise.all(
+    ['/', '/docs/intro', '/docs/intro/', ASSET_URLS[0], `/${SEARCH_INDEX}`, '/img/logo.svg', '/no/such/page', '/404'].map(async (url) => [url, await get(url)] as const),
+  );
+  answers.push(['HEAD /api/Cron', await get('/api/Cron', {}, 'HEAD')]);
+  for (const [url, answer] of answers) {
+    const h = answer.headers;
+    assert.ok(h['content-security-policy'], `${url} has a CSP`);
+    assert.equal(h['x-content-type-options'], 'nosniff', url);
+    assert.equal(h['referrer-policy'], 'strict-origin-when-cross-origin', url);
+    assert.match(String(h['permissions-policy']), /camera=\(\).*geolocation=\(\).*microphone=\(\)/, url);
+    assert.equal(h['x-frame-options'], 'DENY', url);
+    assert.equal(h.server, 'nginx', `${url} does not announce the nginx version`);
+  }
+});
+
+test('the CSP allows exactly the inline scripts of the build, and no unsafe script source', async () => {
+  const csp = String((await get('/docs/intro')).headers['content-security-policy']);
+  const directives = new Map(csp.split(';').map((part) => {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    return [name, sources] as const;
+  }));
+  const scriptSrc = directives.get('script-src') ?? [];
+  assert.ok(scriptSrc.includes("'self'"));
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'strict-dynamic'", '*', 'data:', 'http:', 'https:']) {
+    assert.ok(!scriptSrc.includes(unsafe), `script-src must not allow ${unsafe}`);
+  }
+  assert.deepEqual(directives.get('default-src'), ["'self'"]);
+  assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
+  assert.deepEqual(directives.get('object-src'), ["'none'"]);
+  assert.deepEqual(directives.get('base-uri'), ["'self'"]);
+  // Every inline script of every page is allowed by its hash, and nothing else is.
+  const needed = new Set<string>();
+  for (const file of htmlFiles(BUILD)) for (const script of inlineScripts(readFileSync(file, 'utf8'))) needed.add(scriptHash(script));
+  assert.ok(needed.size >= 1, 'the generator emits inline scripts (colour mode bootstrap)');
+  assert.deepEqual(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort(), [...needed].sort());
+});
