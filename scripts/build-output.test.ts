@@ -99,3 +99,18 @@ test('every image in the built HTML exists and has alt text', () => {
   }
   assert.deepEqual([...new Set(problems)], []);
 });
+
+test('the social card, favicon and logos referenced by the pages exist', () => {
+  const html = htmlFor('/docs/intro');
+  const references = [
+    /<meta[^>]+property="og:image"[^>]+content="([^"]+)"/.exec(html)?.[1],
+    /<link[^>]+rel="icon"[^>]+href="([^"]+)"/.exec(html)?.[1],
+    ...[...html.matchAll(/<img[^>]*themedComponent[^>]*>/g)].map((m) => /\bsrc="([^"]+)"/.exec(m[0])?.[1]),
+  ];
+  assert.ok(references.every(Boolean), `missing reference in ${JSON.stringify(references)}`);
+  for (const reference of references) {
+    const file = path.join(BUILD, new URL(reference!, 'https://contributor.strapi.io').pathname);
+    assert.ok(existsSync(file), `${reference} is referenced but not built`);
+  }
+});
+
