@@ -69,7 +69,18 @@ function MermaidRenderer({ value }: Props): JSX.Element | null {
   }, [value, colorMode, theme, options]);
 
   useEffect(() => {
-    if (result && container.current) result.bindFunctions?.(container.current);
+    const element = container.current;
+    if (!result || !element) return;
+    result.bindFunctions?.(element);
+    // Mermaid scales a diagram down to the column width, which makes wide diagrams
+    // unreadably small. Draw it at its natural width instead (mermaid writes it as the
+    // inline max-width); the container scrolls sideways when the diagram is wider.
+    const svg = element.querySelector('svg');
+    const natural = svg ? Number.parseFloat(svg.style.maxWidth) : Number.NaN;
+    if (svg && Number.isFinite(natural)) {
+      svg.style.width = `${natural}px`;
+      svg.style.maxWidth = 'none';
+    }
   }, [result]);
 
   if (!result) return null;
