@@ -10,14 +10,13 @@
  * The files go to `assets/mermaid-<version>/`, so their URLs change with the version and can
  * be cached as immutable. Only the chunks reachable from the entry are copied.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
 const ENTRY = 'mermaid.esm.min.mjs';
-/** Served as `.js`: some servers have no MIME type for `.mjs`, and module scripts need one. */
-const ENTRY_SERVED_AS = 'mermaid.esm.min.js';
 
 /**
  * The module id src/theme/Mermaid imports. In the client production build it is a webpack
@@ -45,20 +44,31 @@ export async function mermaidClosure(distDir: string, entry = ENTRY): Promise<st
 
 function mermaidDist(): { dir: string; version: string } {
   const manifest = require.resolve('mermaid/package.json');
-  const { version } = JSON.parse(require('node:fs').readFileSync(manifest, 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
   return { dir: path.join(path.dirname(manifest), 'dist'), version };
+}
+
+/**
+ * The entry's served name: `.js` (some servers have no MIME type for `.mjs`, and module
+ * scripts need one) with a content hash, like every other file under assets/, so the
+ * whole folder can be cached as immutable. Mermaid's chunks already carry hashes.
+ */
+function servedEntryName(distDir: string): string {
+  const hash = createHash('sha256').update(readFileSync(path.join(distDir, ENTRY))).digest('hex').slice(0, 10);
+  return `mermaid.esm.min.${hash}.js`;
 }
 
 export default function mermaidRuntimePlugin(context: LoadContext): Plugin {
   const { dir, version } = mermaidDist();
   const folder = `assets/mermaid-${version}`;
+  const entryServedAs = servedEntryName(dir);
   return {
     name: 'mermaid-runtime',
     configureWebpack(_config, isServer) {
       if (isServer) return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: false } } };
       if (process.env.NODE_ENV !== 'production') return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: 'mermaid' } } };
       return {
-        externals: { [MERMAID_RUNTIME_MODULE]: `import ${context.baseUrl}${folder}/${ENTRY_SERVED_AS}` },
+        externals: { [MERMAID_RUNTIME_MODULE]: `import ${context.baseUrl}${folder}/${entryServedAs}` },
         // Every browser of the production browserslist supports import(); webpack must be
         // told so to emit it for an external.
         output: { environment: { dynamicImport: true } },
@@ -69,7 +79,7 @@ export default function mermaidRuntimePlugin(context: LoadContext): Plugin {
       await mkdir(target, { recursive: true });
       const files = await mermaidClosure(dir);
       await Promise.all(
-        files.map((file) => copyFile(path.join(dir, file), path.join(target, file === ENTRY ? ENTRY_SERVED_AS : file))),
+        files.map((file) => copyFile(path.join(dir, file), path.join(target, file === ENTRY ? entryServedAs : file))),
       );
     },
   };
