@@ -114,3 +114,11 @@ test('the social card, favicon and logos referenced by the pages exist', () => {
   }
 });
 
+test('every page, tag pages included, has a meta description', () => {
+  const missing = allHtml()
+    .filter((file) => !file.endsWith('404.html'))
+    .filter((file) => !/<meta[^>]+name="description"[^>]+content="[^"]+"/.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(BUILD, file));
+  assert.deepEqual(missing, []);
+});
+
