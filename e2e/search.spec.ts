@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { test, expect, visit } from './fixtures';
-import { search as searchConfig } from '../src/config/search';
+import { SEARCH_SETTINGS } from '../src/config/search';
 import { toLoadedIndex } from '../src/search/indexLoader';
 import { parseQuery } from '../src/search/queryParser';
 import { search } from '../src/search/ranking';
@@ -18,14 +18,7 @@ import type { SearchResult } from '../src/search/types';
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const INDEX_FILES = readdirSync(BUILD_DIR).filter((name) => /^search-index-.+\.json$/.test(name));
 const INDEXES = INDEX_FILES.map((name) => toLoadedIndex(JSON.parse(readFileSync(join(BUILD_DIR, name), 'utf8'))));
-const SETTINGS = {
-  titleBoost: searchConfig.lunr.titleBoost,
-  contentBoost: searchConfig.lunr.contentBoost,
-  tagsBoost: searchConfig.lunr.tagsBoost,
-  parentCategoriesBoost: searchConfig.lunr.parentCategoriesBoost,
-  indexDocSidebarParentCategories: searchConfig.indexDocSidebarParentCategories,
-  maxSearchResults: searchConfig.maxSearchResults,
-};
+const SETTINGS = SEARCH_SETTINGS;
 const INDEX_REQUEST = /\/search-index-[^/]+\.json$/;
 
 /** What the ranking gives on the built index, to compare with the panel. */

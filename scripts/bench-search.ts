@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { search as searchConfig } from '../src/config/search';
+import { SEARCH_SETTINGS } from '../src/config/search';
 import { toLoadedIndex } from '../src/search/indexLoader';
 import { search } from '../src/search/ranking';
-import type { SearchDocument, SearchSettings } from '../src/search/types';
+import type { SearchDocument } from '../src/search/types';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const P95_TARGET_MS = 5;
@@ -20,14 +20,7 @@ const GZIP_TARGET_KB = 400;
 const LOAD_ROUNDS = 10;
 const QUERY_ROUNDS = 7;
 
-const SETTINGS: SearchSettings = {
-  titleBoost: searchConfig.lunr.titleBoost,
-  contentBoost: searchConfig.lunr.contentBoost,
-  tagsBoost: searchConfig.lunr.tagsBoost,
-  parentCategoriesBoost: searchConfig.lunr.parentCategoriesBoost,
-  indexDocSidebarParentCategories: searchConfig.indexDocSidebarParentCategories,
-  maxSearchResults: searchConfig.maxSearchResults,
-};
+const SETTINGS = SEARCH_SETTINGS;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,3 +1,5 @@
+import type { SearchSettings } from '../search/types';
+
 /**
  * Options of @cmfcmf/docusaurus-search-local. Its build step writes one
  * `search-index-{tag}.json` per docs version tag; src/search reads those files.
@@ -30,3 +32,13 @@ export const search = {
     parentCategoriesBoost: 2,
   },
 } as const;
+
+/** The ranking settings the search box, its tests and its benchmark use, read from the options above. */
+export const SEARCH_SETTINGS: SearchSettings = {
+  titleBoost: search.lunr.titleBoost,
+  contentBoost: search.lunr.contentBoost,
+  tagsBoost: search.lunr.tagsBoost,
+  parentCategoriesBoost: search.lunr.parentCategoriesBoost,
+  indexDocSidebarParentCategories: search.indexDocSidebarParentCategories,
+  maxSearchResults: search.maxSearchResults,
+};

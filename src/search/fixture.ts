@@ -1,8 +1,8 @@
 /** A small index built like the plugin builds its files (same fields, b and k1), for the unit tests. */
 import lunr from 'lunr';
-import { search as searchConfig } from '../config/search';
+import { SEARCH_SETTINGS, search as searchConfig } from '../config/search';
 import { toLoadedIndex } from './indexLoader';
-import type { LoadedIndex, SearchDocument, SearchSettings } from './types';
+import type { LoadedIndex, SearchDocument } from './types';
 
 export interface FixtureSection {
   id: number;
@@ -13,14 +13,7 @@ export interface FixtureSection {
   tags?: string;
 }
 
-export const SETTINGS: SearchSettings = {
-  titleBoost: searchConfig.lunr.titleBoost,
-  contentBoost: searchConfig.lunr.contentBoost,
-  tagsBoost: searchConfig.lunr.tagsBoost,
-  parentCategoriesBoost: searchConfig.lunr.parentCategoriesBoost,
-  indexDocSidebarParentCategories: searchConfig.indexDocSidebarParentCategories,
-  maxSearchResults: searchConfig.maxSearchResults,
-};
+export const SETTINGS = SEARCH_SETTINGS;
 
 /** Serializes and reloads through `toLoadedIndex`, as the browser does with the JSON file. */
 export function buildIndex(sections: FixtureSection[]): LoadedIndex {

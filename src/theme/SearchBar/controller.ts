@@ -7,11 +7,11 @@
 import { autocomplete, type AutocompleteApi } from '@algolia/autocomplete-js';
 import '@algolia/autocomplete-theme-classic';
 import './panel.css';
-import { search as searchConfig } from '@site/src/config/search';
+import { SEARCH_SETTINGS, search as searchConfig } from '@site/src/config/search';
 import { createIndexLoader, indexedTags } from '@site/src/search/indexLoader';
 import { search } from '@site/src/search/ranking';
 import { highlightUrl } from '@site/src/search/highlight';
-import type { SearchResult, SearchSettings } from '@site/src/search/types';
+import type { SearchResult } from '@site/src/search/types';
 import {
   CANCEL_TEXT,
   CLEAR_TITLE,
@@ -40,14 +40,7 @@ interface Context extends Record<string, unknown> {
 
 type Item = SearchResult & Record<string, unknown>;
 
-const SETTINGS: SearchSettings = {
-  titleBoost: searchConfig.lunr.titleBoost,
-  contentBoost: searchConfig.lunr.contentBoost,
-  tagsBoost: searchConfig.lunr.tagsBoost,
-  parentCategoriesBoost: searchConfig.lunr.parentCategoriesBoost,
-  indexDocSidebarParentCategories: searchConfig.indexDocSidebarParentCategories,
-  maxSearchResults: searchConfig.maxSearchResults,
-};
+const SETTINGS = SEARCH_SETTINGS;
 
 let loader: ReturnType<typeof createIndexLoader> | null = null;
 
