@@ -88,6 +88,12 @@ function MermaidRenderer({ value }: Props): JSX.Element | null {
     <div
       ref={container}
       className={`docusaurus-mermaid-container ${styles.container}`}
+      // A wide diagram scrolls inside this box, so keyboard users must be able to focus it
+      // to scroll it (WCAG 2.1.1; axe rule scrollable-region-focusable).
+      tabIndex={0}
+      role="figure"
+      aria-label="Diagram"
+
       // The SVG comes from mermaid's renderer, which sanitises labels (securityLevel 'strict').
       // eslint-disable-next-line react/no-danger
       dangerouslySetInnerHTML={{ __html: result.svg }}
