@@ -68,7 +68,10 @@ test('the search loads its index and shows results under the CSP', async ({ page
   const index = page.waitForResponse((response) => /\/search-index-[^/]+\.json$/.test(response.url()) && response.ok());
   // The navbar shows a button that opens the search panel.
   await page.getByRole('button', { name: /^Search/ }).first().click();
-  await page.keyboard.type('transactions');
+  // The panel's code loads on first open: type only once its input has the focus.
+  const input = page.locator('.aa-DetachedOverlay input');
+  await expect(input).toBeFocused();
+  await input.fill('transactions');
   await index;
   // Results render under the CSP, and choosing the first one navigates to its page.
   const results = page.locator('.aa-DetachedOverlay .aa-Item');
