@@ -4,9 +4,10 @@ import { ANNOUNCEMENT_ID, SITE_TAGLINE, SITE_TITLE, SITE_URL } from './src/confi
 import { docs } from './src/config/docs';
 import { footer } from './src/config/footer';
 import { navbar } from './src/config/navbar';
-import { prism } from './src/config/prism';
+import { codeThemes, prism } from './src/config/prism';
 import { search } from './src/config/search';
 import mermaidRuntime from './src/plugins/mermaid-runtime';
+import codeHighlighting from './src/plugins/code-highlighting';
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -43,7 +44,7 @@ const config: Config = {
     './src/clientModules/searchHighlight.ts',
   ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
-  plugins: STOCK_BUILD ? [] : [mermaidRuntime],
+  plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime],
   presets: [
     [
       'classic',
@@ -72,7 +73,8 @@ const config: Config = {
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     navbar,
     footer,
-    prism,
+    // The stock build colours code the stock way (inline styles from these themes).
+    prism: STOCK_BUILD ? { ...prism, theme: codeThemes.light, darkTheme: codeThemes.dark } : prism,
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
   } satisfies Preset.ThemeConfig,
 };

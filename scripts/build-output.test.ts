@@ -122,3 +122,24 @@ test('every page, tag pages included, has a meta description', () => {
   assert.deepEqual(missing, []);
 });
 
+
+test('the main bundle holds neither Prism nor mermaid; both are chunks of their own', () => {
+  const jsDir = path.join(BUILD, 'assets/js');
+  const files = readdirSync(jsDir).filter((name) => name.endsWith('.js'));
+  const main = files.find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
+  assert.ok(main, 'no main bundle');
+  const mainSource = readFileSync(path.join(jsDir, main), 'utf8');
+  // `shebang` is a token name of Prism's Bash grammar; `sequenceDiagram` a mermaid keyword.
+  assert.ok(!mainSource.includes('shebang'), 'Prism grammars are in the main bundle');
+  assert.ok(!mainSource.includes('sequenceDiagram'), 'mermaid is in the main bundle');
+  const prismChunks = files.filter((name) => name !== main && readFileSync(path.join(jsDir, name), 'utf8').includes('shebang'));
+  assert.equal(prismChunks.length, 1, `Prism grammars should be in exactly one chunk, found ${prismChunks.join(', ')}`);
+});
+
+test('every code block of the HTML is highlighted with class names only, never inline colours', () => {
+  const html = readFileSync(path.join(BUILD, 'guides/type-system/cheatsheet.html'), 'utf8');
+  const tokens = html.match(/<span class="token [^"]*"[^>]*>/g) ?? [];
+  assert.ok(tokens.length > 100, `only ${tokens.length} tokens`);
+  assert.deepEqual(tokens.filter((tag) => /style="[^"]*color/.test(tag)), []);
+  assert.ok(!/<pre[^>]*style="[^"]*color/.test(html), 'a <pre> carries an inline colour');
+});

@@ -1,5 +1,6 @@
 import type { ThemeConfig } from '@docusaurus/preset-classic';
 import { themes, type PrismTheme } from 'prism-react-renderer';
+import { ADDITIONAL_LANGUAGES } from '../prism/languages';
 
 type Prism = NonNullable<ThemeConfig['prism']>;
 
@@ -61,8 +62,54 @@ export function withReadableTokens(theme: PrismTheme): PrismTheme {
 }
 
 /** Light and dark code themes: One Light and One Dark, with token colours made AA-readable. */
+export const codeThemes = {
+  light: withReadableTokens(themes.oneLight),
+  dark: withReadableTokens(themes.oneDark),
+} as const;
+
+/**
+ * The theme the code blocks render with, in both colour modes: no colours at all. Tokens carry
+ * only Prism's class names and get their colours from prismTokenCss(codeThemes), so the server's
+ * markup is right in either mode and hydration never has to recolour or remount a block
+ * (see src/theme/CodeBlock).
+ */
+const CLASS_ONLY_THEME: PrismTheme = { plain: {}, styles: [] };
+
 export const prism = {
-  theme: withReadableTokens(themes.oneLight),
-  darkTheme: withReadableTokens(themes.oneDark),
-  additionalLanguages: ['bash', 'json', 'diff', 'sql', 'yaml'],
+  theme: CLASS_ONLY_THEME,
+  darkTheme: CLASS_ONLY_THEME,
+  additionalLanguages: [...ADDITIONAL_LANGUAGES],
 } satisfies Prism;
+
+const kebab = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+function declarations(style: Record<string, unknown>): string {
+  return Object.entries(style)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([property, value]) => `${kebab(property)}: ${String(value)};`)
+    .join(' ');
+}
+
+/**
+ * The stylesheet that colours code tokens: the block's colours from two variables, and for each colour mode the code block's colour and
+ * background as the `--prism-color` and `--prism-background-color` variables the classic theme's
+ * CSS reads, the theme's other plain properties on `.prism-code`, and one rule per theme entry
+ * on `.token.<type>` (scoped to `.language-<name>` when the entry is for some languages only).
+ * Rules keep the theme's order, so a later entry wins over an earlier one, as in prism-react-renderer.
+ */
+export function prismTokenCss(modes: Record<'light' | 'dark', PrismTheme>): string {
+  // prism-react-renderer put these on the <pre> as inline styles; Infima's `pre` colour would win otherwise.
+  const rules = ['.prism-code { color: var(--prism-color); background-color: var(--prism-background-color); }'];
+  for (const [mode, theme] of Object.entries(modes)) {
+    const root = `[data-theme='${mode}']`;
+    const { color, backgroundColor, ...plainRest } = theme.plain;
+    rules.push(`${root} { --prism-color: ${String(color)}; --prism-background-color: ${String(backgroundColor)}; }`);
+    if (Object.keys(plainRest).length > 0) rules.push(`${root} .prism-code { ${declarations(plainRest)} }`);
+    for (const entry of theme.styles) {
+      const scopes = entry.languages?.map((language) => `${root} .language-${language}`) ?? [root];
+      const selectors = scopes.flatMap((scope) => entry.types.map((type) => `${scope} .prism-code .token.${type}`));
+      rules.push(`${selectors.join(', ')} { ${declarations(entry.style)} }`);
+    }
+  }
+  return `${rules.join('\n')}\n`;
+}
