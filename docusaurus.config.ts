@@ -8,6 +8,7 @@ import { codeThemes, prism } from './src/config/prism';
 import { search } from './src/config/search';
 import mermaidRuntime from './src/plugins/mermaid-runtime';
 import codeHighlighting from './src/plugins/code-highlighting';
+import prefetchScheduler from './src/plugins/prefetch-scheduler';
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -44,7 +45,7 @@ const config: Config = {
     './src/clientModules/searchHighlight.ts',
   ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
-  plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime],
+  plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler],
   presets: [
     [
       'classic',
