@@ -1,5 +1,5 @@
 /** Page chrome (spec section 2): skip link, navbar, dropdowns, mobile menu, announcement bar, colour mode, TOC, anchors, diagrams and code. */
-import { test, expect, visit } from './fixtures';
+import { test, expect, visit, drawDiagrams } from './fixtures';
 import { ROUTES, readDocs } from '../scripts/docs';
 
 const docs = readDocs();
@@ -145,6 +145,7 @@ test('heading anchors link to their own heading', async ({ page }) => {
 test('a mermaid diagram renders as SVG in both colour modes', async ({ page }) => {
   test.skip(!mermaidDoc, 'no doc draws a diagram yet');
   await visit(page, routeOf.get(mermaidDoc!.file)!);
+  expect(await drawDiagrams(page)).toBeGreaterThan(0);
   const svg = page.locator('.docusaurus-mermaid-container svg').first();
   await expect(svg).toBeVisible();
   expect(await svg.locator('g').count()).toBeGreaterThan(0);

@@ -42,3 +42,17 @@ export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
+
+/**
+ * Scrolls every diagram of the page into view and waits until each is drawn. Diagrams are drawn
+ * only when they come near the viewport (src/theme/Mermaid).
+ */
+export async function drawDiagrams(page: Page): Promise<number> {
+  const diagrams = page.locator('[data-diagram]');
+  const count = await diagrams.count();
+  for (let index = 0; index < count; index += 1) {
+    await diagrams.nth(index).scrollIntoViewIfNeeded();
+    await expect(diagrams.nth(index)).toHaveAttribute('data-diagram', 'drawn');
+  }
+  return count;
+}

@@ -1,5 +1,5 @@
 /** Route contract: every page of src/data/routes.json, the tag pages and the not-found page. */
-import { test, expect, visit } from './fixtures';
+import { test, expect, visit, drawDiagrams } from './fixtures';
 import { ROUTES, tagSlug } from '../scripts/docs';
 import { TAGS } from '../src/data/tags';
 import { SITE_TITLE } from '../src/config/site';
@@ -17,8 +17,9 @@ test.describe('every route of the contract', () => {
         await expect(active).toHaveText(route.label);
       }
       // At 390 px wide the page itself never scrolls sideways: wide tables, code and
-      // diagrams scroll inside their own box.
+      // diagrams scroll inside their own box (diagrams are drawn when scrolled near: draw them).
       await page.setViewportSize({ width: 390, height: 844 });
+      await drawDiagrams(page);
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
         .toBeLessThanOrEqual(0);

@@ -7,7 +7,7 @@
  * Runs only against a server that sends the headers: E2E_BASE_URL set by scripts/nginx-test.sh.
  * `docusaurus serve` sends none, so there the file is skipped.
  */
-import { test, expect, visit } from './fixtures';
+import { test, expect, visit, drawDiagrams } from './fixtures';
 import { ROUTES, readDocs } from '../scripts/docs';
 
 test.skip(!process.env.E2E_BASE_URL, 'needs the production web server (scripts/nginx-test.sh sets E2E_BASE_URL)');
@@ -53,6 +53,7 @@ test('the browser enforces the CSP: injected inline script and string eval do no
 test('a mermaid diagram renders under the CSP, in both colour modes', async ({ page }) => {
   test.skip(!mermaidDoc, 'no doc draws a diagram yet');
   await visit(page, routeOf.get(mermaidDoc!.file)!);
+  expect(await drawDiagrams(page)).toBeGreaterThan(0);
   const svg = page.locator('.docusaurus-mermaid-container svg').first();
   await expect(svg).toBeVisible();
   // Mermaid styles its SVG with an inline <style>: style-src allows it, and it applies.

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { drawDiagrams } from '../e2e/fixtures';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const OUT = process.env.OUT ?? '/tmp/screenshots';
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
         await page.goto(`${BASE_URL}${route}`);
         await page.waitForSelector('html[data-has-hydrated="true"]');
         await page.waitForLoadState('networkidle');
+        // Diagrams are drawn when scrolled near; draw them all for a whole-page shot.
+        if (process.env.FULL_PAGE === '1') {
+          await drawDiagrams(page);
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         const file = path.join(OUT, `${route.replace(/\W+/g, '_') || 'home'}-${colorScheme}-${width}.png`);
         await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });
         console.log(file);

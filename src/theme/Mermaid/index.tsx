@@ -4,6 +4,11 @@
  * server bundles (most of the build time) and every doc page downloads it. This component
  * loads mermaid's prebuilt ES module (copied by src/plugins/mermaid-runtime) with a native
  * dynamic import, only on pages that draw a diagram, and re-renders on colour-mode change.
+ * A diagram is drawn when it comes within half a screen of the viewport, not on page load:
+ * loading mermaid and laying out a diagram are the longest main-thread tasks a page has, and a
+ * reader who never scrolls to the diagram should not pay for them. Until then (and in the HTML)
+ * a placeholder box of a typical diagram's height stands in its place; the browser's scroll
+ * anchoring keeps the reading position when a diagram above the viewport grows.
  * The import goes through the module id `docs-mermaid-runtime`, which the plugin maps to the
  * copied file (client), to nothing (server) or to mermaid itself (development).
  * Upgrade risk: medium. Uses mermaid's `initialize` and `render`; re-check them when
@@ -33,13 +38,44 @@ function loadMermaid(): Promise<MermaidApi> {
 
 let renderCount = 0;
 
-function MermaidRenderer({ value }: Props): JSX.Element | null {
+/** How far outside the viewport a diagram starts being drawn. */
+const DRAW_MARGIN = '50% 0px';
+
+/** True once the element has come within DRAW_MARGIN of the viewport (and from then on). */
+function useNearViewport(ref: React.RefObject<HTMLElement>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      { rootMargin: DRAW_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+function MermaidRenderer({ value }: Props): JSX.Element {
   const { colorMode } = useColorMode();
   const { theme, options } = (useThemeConfig() as unknown as { mermaid: MermaidThemeConfig }).mermaid;
   const [result, setResult] = useState<RenderResult | null>(null);
+  const placeholder = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(placeholder);
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    if (!near) return undefined;
     let cancelled = false;
     // Mermaid wants a unique id that is also a valid CSS selector.
     const id = `mermaid-svg-${(renderCount += 1)}`;
@@ -66,7 +102,7 @@ function MermaidRenderer({ value }: Props): JSX.Element | null {
     return () => {
       cancelled = true;
     };
-  }, [value, colorMode, theme, options]);
+  }, [near, value, colorMode, theme, options]);
 
   useEffect(() => {
     const element = container.current;
@@ -83,11 +119,18 @@ function MermaidRenderer({ value }: Props): JSX.Element | null {
     }
   }, [result]);
 
-  if (!result) return null;
+  if (!result) {
+    return (
+      <div ref={placeholder} className={styles.placeholder} data-diagram="pending">
+        Diagram
+      </div>
+    );
+  }
   return (
     <div
       ref={container}
       className={`docusaurus-mermaid-container ${styles.container}`}
+      data-diagram="drawn"
       // A wide diagram scrolls inside this box, so keyboard users must be able to focus it
       // to scroll it (WCAG 2.1.1; axe rule scrollable-region-focusable).
       tabIndex={0}

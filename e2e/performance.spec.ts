@@ -1,0 +1,117 @@
+/**
+ * What keeps a page's first load light (issue 9), checked in the browser on the production build:
+ * code blocks keep the server's highlighted markup through hydration and Prism is not loaded until
+ * a block is rendered in the browser; link prefetching requests each chunk once and never one the
+ * page already has; diagrams and mermaid load only when a diagram comes near the viewport.
+ */
+import type { Page, Response } from '@playwright/test';
+import { test, expect, visit } from './fixtures';
+
+const CODE_PAGE = '/guides/type-system/cheatsheet';
+const DIAGRAM_PAGE = '/docs/core/data-transfer/engine';
+
+/** Collects the JavaScript responses of a page (URL and body). */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+  });
+  return scripts;
+}
+
+/** True when one of the responses holds Prism's grammars (the word `shebang` is in its Bash grammar). */
+async function loadedPrism(scripts: Map<string, Promise<string>>): Promise<boolean> {
+  const bodies = await Promise.all(scripts.values());
+  return bodies.some((body) => body.includes('shebang'));
+}
+
+test('code blocks keep the server-rendered tokens through hydration, and Prism is not loaded', async ({ page }) => {
+  const scripts = recordScripts(page);
+  // Count every token or line element removed from the document while the page loads and hydrates.
+  await page.addInitScript(() => {
+    const state = window as unknown as { removedTokens: number };
+    state.removedTokens = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.matches('.token, .token-line') || node.querySelector('.token'))) state.removedTokens += 1;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await visit(page, CODE_PAGE);
+  await page.waitForLoadState('networkidle');
+  const tokens = page.locator('article pre.prism-code .token');
+  expect(await tokens.count()).toBeGreaterThan(100);
+  expect(await page.evaluate(() => (window as unknown as { removedTokens: number }).removedTokens)).toBe(0);
+  // Highlighted by the stylesheet: several colours among the tokens.
+  const colours = await tokens.evaluateAll((nodes) => new Set(nodes.map((node) => getComputedStyle(node).color)).size);
+  expect(colours).toBeGreaterThan(2);
+  expect(await loadedPrism(scripts)).toBe(false);
+  // The copy button still works on the kept markup: it copies the block's text.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const block = page.locator('article pre.prism-code').first();
+  await block.hover();
+  await page.locator('article button[aria-label="Copy code to clipboard"]').first().click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.trim()).toBe((await block.locator('code').innerText()).trim());
+});
+
+test('a code block rendered after a client-side navigation is highlighted once Prism has loaded', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await visit(page, '/guides/type-system');
+  await page.waitForLoadState('networkidle');
+  expect(await loadedPrism(scripts)).toBe(false);
+  // Client-side navigation (no page load) to a page with code.
+  await page.evaluate(() => {
+    window.addEventListener('beforeunload', () => {
+      (window as unknown as { reloaded: boolean }).reloaded = true;
+    });
+  });
+  await page.locator(`article a[href="${CODE_PAGE}"], nav a[href="${CODE_PAGE}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${CODE_PAGE}$`));
+  await expect(page.locator('article h1')).toHaveText('CheatSheet');
+  expect(await page.evaluate(() => (window as unknown as { reloaded?: boolean }).reloaded ?? false)).toBe(false);
+  await expect.poll(() => page.locator('article pre.prism-code .token.keyword').count()).toBeGreaterThan(10);
+  expect(await loadedPrism(scripts)).toBe(true);
+  // The blocks are the same tokens as the server-rendered ones of a fresh load.
+  const texts = () =>
+    page
+      .locator('article pre.prism-code code')
+      .evaluateAll((nodes) => nodes.map((node) => [...node.querySelectorAll('.token')].map((token) => `${token.className}:${token.textContent}`)));
+  const rendered = await texts();
+  await visit(page, CODE_PAGE);
+  expect(await texts()).toEqual(rendered);
+});
+
+test('link prefetching requests each chunk once, in idle time, and none the page already loaded', async ({ page }) => {
+  await visit(page, CODE_PAGE);
+  // Visible links are prefetched when the browser is idle: wait until some are.
+  await expect.poll(() => page.locator('link[rel="prefetch"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  const { prefetched, loaded } = await page.evaluate(() => ({
+    prefetched: [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    loaded: performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => new URL(entry.name).pathname),
+  }));
+  expect(prefetched.length).toBe(new Set(prefetched).size);
+  expect(prefetched.filter((file) => loaded.includes(file))).toEqual([]);
+  // Far fewer than one <link> per chunk per visible link (core 3.1.1 adds about 400 here).
+  expect(prefetched.length).toBeLessThan(60);
+});
+
+test('a diagram below the fold is drawn, and mermaid loaded, only when it comes near the viewport', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const scripts = recordScripts(page);
+  await visit(page, DIAGRAM_PAGE);
+  await page.waitForLoadState('networkidle');
+  const first = page.locator('[data-diagram]').first();
+  await expect(first).toHaveAttribute('data-diagram', 'pending');
+  expect([...scripts.keys()].some((file) => file.includes('mermaid'))).toBe(false);
+  await first.scrollIntoViewIfNeeded();
+  await expect(first).toHaveAttribute('data-diagram', 'drawn');
+  await expect(first.locator('svg')).toBeVisible();
+  expect([...scripts.keys()].some((file) => file.includes('mermaid'))).toBe(true);
+});
