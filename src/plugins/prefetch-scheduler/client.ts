@@ -69,15 +69,19 @@ function prefetchRoute(routePath: string): void {
 const whenIdle: (callback: (deadline?: IdleDeadline) => void) => void =
   typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 3000 }) : (callback) => setTimeout(callback, 50);
 
+/** Longest stretch of prefetching work in one go, in milliseconds. */
+const SLICE_MS = 5;
+
 function drain(deadline?: IdleDeadline): void {
   markLoadedFiles();
-  // Work in small slices so prefetching never blocks input.
+  // Small slices, however long the idle period, so that prefetching is never a long task.
+  const start = performance.now();
   do {
     const next = queue.shift();
     if (next === undefined) return;
     prefetchRoute(next);
-  } while (deadline && deadline.timeRemaining() > 4);
-  whenIdle(drain);
+  } while (performance.now() - start < SLICE_MS && (!deadline || deadline.timeRemaining() > 1));
+  if (queue.length > 0) whenIdle(drain);
 }
 
 const docusaurus = {
