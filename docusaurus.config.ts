@@ -9,6 +9,7 @@ import { search } from './src/config/search';
 import mermaidRuntime from './src/plugins/mermaid-runtime';
 import codeHighlighting from './src/plugins/code-highlighting';
 import prefetchScheduler from './src/plugins/prefetch-scheduler';
+import lazyRoutes from './src/plugins/lazy-routes';
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -45,7 +46,7 @@ const config: Config = {
     './src/clientModules/searchHighlight.ts',
   ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
-  plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler],
+  plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes],
   presets: [
     [
       'classic',
