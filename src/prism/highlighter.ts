@@ -8,18 +8,18 @@
  * in the browser, after a client-side navigation.
  */
 import { Prism, normalizeTokens, type Token } from 'prism-react-renderer';
+import { ADDITIONAL_LANGUAGES } from './languages';
 
 // Prism's language files register themselves on a global `Prism`; give them this instance,
 // then take it away again so the page has no global Prism.
 const scope = globalThis as { Prism?: typeof Prism };
 scope.Prism = Prism;
-/* eslint-disable global-require -- in this order, after the global is set */
-require('prismjs/components/prism-bash');
-require('prismjs/components/prism-json');
-require('prismjs/components/prism-diff');
-require('prismjs/components/prism-sql');
-require('prismjs/components/prism-yaml');
-/* eslint-enable global-require */
+// The classic theme's webpack config limits this dynamic require to the configured languages
+// (prism.additionalLanguages, the same list).
+for (const language of ADDITIONAL_LANGUAGES) {
+  // eslint-disable-next-line global-require, import/no-dynamic-require -- after the global is set
+  require(`prismjs/components/prism-${language}`);
+}
 delete scope.Prism;
 
 export interface Highlighter {

@@ -49,8 +49,13 @@ const preloadedRoutes = new Set<string>();
 const requestedFiles = new Set<string>();
 const queue: string[] = [];
 
+/** How many resource timing entries markLoadedFiles() has already read. */
+let entriesRead = 0;
+
 function markLoadedFiles(): void {
-  for (const entry of performance.getEntriesByType('resource')) requestedFiles.add(new URL(entry.name).pathname);
+  const entries = performance.getEntriesByType('resource');
+  for (const entry of entries.slice(entriesRead)) requestedFiles.add(new URL(entry.name).pathname);
+  entriesRead = entries.length;
 }
 
 function prefetchRoute(routePath: string): void {

@@ -5,7 +5,7 @@
  * Upgrade risk: none; it only adds a head tag around the original page.
  */
 import React from 'react';
-import Head from '@docusaurus/Head';
+import { PageMetadata } from '@docusaurus/theme-common';
 import DocTagDocListPage from '@theme-original/DocTagDocListPage';
 import type DocTagDocListPageType from '@theme/DocTagDocListPage';
 import type { WrapperProps } from '@docusaurus/types';
@@ -17,10 +17,7 @@ export default function DocTagDocListPageWrapper(props: Props): JSX.Element {
   const description = `The ${tag.count} page${tag.count === 1 ? '' : 's'} of the Strapi contributor docs tagged "${tag.label}".`;
   return (
     <>
-      <Head>
-        <meta name="description" content={description} />
-        <meta property="og:description" content={description} />
-      </Head>
+      <PageMetadata description={description} />
       <DocTagDocListPage {...props} />
     </>
   );

@@ -4,7 +4,7 @@
  * Upgrade risk: none; it only adds a head tag around the original page.
  */
 import React from 'react';
-import Head from '@docusaurus/Head';
+import { PageMetadata } from '@docusaurus/theme-common';
 import DocTagsListPage from '@theme-original/DocTagsListPage';
 import type DocTagsListPageType from '@theme/DocTagsListPage';
 import type { WrapperProps } from '@docusaurus/types';
@@ -15,10 +15,7 @@ export default function DocTagsListPageWrapper(props: Props): JSX.Element {
   const description = `All ${props.tags.length} tags of the Strapi contributor docs, each listing the pages that carry it.`;
   return (
     <>
-      <Head>
-        <meta name="description" content={description} />
-        <meta property="og:description" content={description} />
-      </Head>
+      <PageMetadata description={description} />
       <DocTagsListPage {...props} />
     </>
   );

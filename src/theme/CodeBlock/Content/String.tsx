@@ -17,7 +17,7 @@
  * Upgrade risk: medium. Mirrors upstream's title, magic comments (line highlighting), line numbers,
  * word wrap and copy button; re-check them against upstream when upgrading Docusaurus.
  */
-import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { useThemeConfig } from '@docusaurus/theme-common';
 import { containsLineNumbers, parseCodeBlockTitle, parseLanguage, parseLines, useCodeWordWrap } from '@docusaurus/theme-common/internal';
@@ -151,7 +151,7 @@ export default function CodeBlockString({
   );
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
   const [keepServerMarkup, setKeepServerMarkup] = useState(isHydrating);
-  const renderLines = useMemo(() => () => setKeepServerMarkup(false), []);
+  const renderLines = useCallback(() => setKeepServerMarkup(false), []);
 
   return (
     <Container
