@@ -3,8 +3,12 @@ export const SITE_TITLE = 'Strapi Contributor Docs';
 export const SITE_TAGLINE = 'How Strapi works inside, for the people who change it';
 export const SITE_URL = 'https://contributor.strapi.io';
 export const REPO_URL = 'https://github.com/strapi/strapi';
-/** Source links in the docs point at this branch of the platform's repository. */
-export const SOURCE_BRANCH = 'main';
+/**
+ * The Strapi release every page describes, and the only place it is written. Source links point
+ * at its tag (`v5.54.0`), `npm run strapi-source` rebuilds its source, and `npm run check:sources`
+ * holds the pages to it (src/config/strapi.ts has the rest of the pin).
+ */
+export const STRAPI_VERSION = '5.54.0';
 /** Changing this id shows the announcement bar again to visitors who dismissed it. */
 export const ANNOUNCEMENT_ID = 'v5-contributor-docs-2026';
 

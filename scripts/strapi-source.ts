@@ -1,0 +1,187 @@
+/**
+ * `npm run strapi-source`: rebuilds the exact source of the pinned Strapi release (and of the three
+ * packages that left the monorepo) from the npm registry, so that every machine reads the same
+ * ground truth.
+ *
+ * For each package of src/config/strapi.ts it runs `npm pack <name>@<version>`, unpacks the
+ * tarball under `.cache/strapi-source/packages/<name>@<version>/` (kept: the `.d.ts` files and the
+ * helper plugin's `dist/` code are read from there), and writes every source map's
+ * `sourcesContent` at its path in the repository (`repository.directory` of the package's
+ * package.json + the source's path inside the package) under
+ * `.cache/strapi-source/<owner>__<repo>@<version>/`. The package's own top-level files
+ * (package.json, README.md, ...) go there too. A `manifest.json` per tree lists every file, the
+ * package it came from and whether its content is known (the helper plugin's maps name files
+ * without their content).
+ *
+ * A package already in a tree's manifest is skipped, so a second run needs no network.
+ * `STRAPI_VERSION=5.x.y npm run strapi-source` rebuilds another release beside the pinned one.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { STRAPI_VERSION, sourcePackages, sourceTrees, treeDirName, type SourcePackage, type SourceTree } from '../src/config/strapi';
+
+const run = promisify(execFile);
+
+export const CACHE_DIR = join(__dirname, '..', '.cache', 'strapi-source');
+
+export interface ManifestEntry {
+  /** The package the file came from. */
+  package: string;
+  /** False when the source map names the file without its content. */
+  content: boolean;
+}
+
+export interface TreeManifest {
+  repo: string;
+  version: string;
+  /** Packages written into this tree, with their `repository.directory`. */
+  packages: Record<string, { directory: string; files: number }>;
+  files: Record<string, ManifestEntry>;
+}
+
+export function treeDir(tree: SourceTree): string {
+  return join(CACHE_DIR, treeDirName(tree));
+}
+
+export function readManifest(tree: SourceTree): TreeManifest | null {
+  const file = join(treeDir(tree), 'manifest.json');
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as TreeManifest;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir)) {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+async function packOne(pkg: SourcePackage, tarballs: string): Promise<string> {
+  const spec = `${pkg.name}@${pkg.tree.version}`;
+  const { stdout } = await run('npm', ['pack', spec, '--json', '--silent', '--pack-destination', tarballs], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const info = JSON.parse(stdout) as Array<{ filename: string }>;
+  return join(tarballs, info[0].filename);
+}
+
+/** Unpacks one package and writes its sources into the tree. Returns the files written. */
+async function extractOne(pkg: SourcePackage, tarball: string, manifest: TreeManifest): Promise<number> {
+  const unpackRoot = join(CACHE_DIR, 'packages', `${pkg.name.replace('/', '__')}@${pkg.tree.version}`);
+  rmSync(unpackRoot, { recursive: true, force: true });
+  mkdirSync(unpackRoot, { recursive: true });
+  await run('tar', ['-xzf', tarball, '-C', unpackRoot, '--strip-components=1']);
+
+  const pkgJson = JSON.parse(readFileSync(join(unpackRoot, 'package.json'), 'utf8')) as {
+    repository?: { directory?: string } | string;
+  };
+  const directory =
+    typeof pkgJson.repository === 'object' && pkgJson.repository.directory
+      ? pkgJson.repository.directory.replace(/\/$/, '')
+      : '';
+  const root = treeDir(pkg.tree);
+  let written = 0;
+
+  const put = (repoPath: string, content: string | null) => {
+    const existing = manifest.files[repoPath];
+    if (existing?.content && content === null) return;
+    manifest.files[repoPath] = { package: pkg.name, content: content !== null };
+    if (content !== null) {
+      const target = join(root, repoPath);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, content);
+    }
+    written++;
+  };
+
+  for (const file of walk(unpackRoot)) {
+    const rel = relative(unpackRoot, file).split('\\').join('/');
+    const repoPath = (p: string) => (directory ? `${directory}/${p}` : p);
+    if (rel.endsWith('.map')) {
+      let map: { sources?: string[]; sourcesContent?: Array<string | null>; sourceRoot?: string };
+      try {
+        map = JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        continue;
+      }
+      (map.sources ?? []).forEach((source, i) => {
+        if (/^(webpack|data):/.test(source) || source.includes('node_modules')) return;
+        const inPackage = posix.normalize(posix.join(posix.dirname(rel), map.sourceRoot ?? '', source));
+        if (inPackage.startsWith('..') || inPackage.startsWith('/')) return;
+        put(repoPath(inPackage), map.sourcesContent?.[i] ?? null);
+      });
+    } else if (!rel.startsWith('dist/')) {
+      // The package's own files (package.json, README.md, LICENSE, bin scripts, JSON data) exist at
+      // the same place in the repository.
+      put(repoPath(rel), readFileSync(file, 'utf8'));
+    }
+  }
+  manifest.packages[pkg.name] = { directory, files: written };
+  return written;
+}
+
+export async function buildSourceTrees(strapiVersion: string = STRAPI_VERSION, log = console.log): Promise<void> {
+  const tarballs = join(CACHE_DIR, 'tarballs');
+  mkdirSync(tarballs, { recursive: true });
+  const manifests = new Map<string, TreeManifest>();
+  for (const tree of sourceTrees(strapiVersion)) {
+    const m = readManifest(tree) ?? { repo: tree.repo, version: tree.version, packages: {}, files: {} };
+    manifests.set(treeDirName(tree), m);
+  }
+  const todo = sourcePackages(strapiVersion).filter((p) => !manifests.get(treeDirName(p.tree))!.packages[p.name]);
+  if (todo.length === 0) {
+    log(`strapi-source: every package is cached under ${relative(process.cwd(), CACHE_DIR)} (no network needed)`);
+    return;
+  }
+  log(`strapi-source: packing ${todo.length} package(s) from the npm registry`);
+  // npm pack in parallel (network bound), extraction one at a time (it writes the manifests).
+  const queue = [...todo];
+  const packed: Array<{ pkg: SourcePackage; tarball: string }> = [];
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {
+        try {
+          packed.push({ pkg, tarball: await packOne(pkg, tarballs) });
+        } catch (error) {
+          failures.push(`${pkg.name}@${pkg.tree.version}: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+    }),
+  );
+  for (const { pkg, tarball } of packed) {
+    const manifest = manifests.get(treeDirName(pkg.tree))!;
+    const n = await extractOne(pkg, tarball, manifest);
+    log(`  ${pkg.name}@${pkg.tree.version} -> ${manifest.packages[pkg.name].directory || '(root)'}: ${n} files`);
+  }
+  for (const [name, manifest] of manifests) {
+    mkdirSync(join(CACHE_DIR, name), { recursive: true });
+    writeFileSync(join(CACHE_DIR, name, 'manifest.json'), JSON.stringify(manifest, null, 1));
+  }
+  if (failures.length > 0) {
+    throw new Error(`strapi-source: could not pack:\n  ${failures.join('\n  ')}`);
+  }
+}
+
+if (require.main === module) {
+  const version = process.env.STRAPI_VERSION || STRAPI_VERSION;
+  buildSourceTrees(version).then(
+    () => {
+      for (const tree of sourceTrees(version)) {
+        const m = readManifest(tree);
+        const files = m ? Object.values(m.files) : [];
+        console.log(
+          `  ${tree.repo}@v${tree.version}: ${files.length} files (${files.filter((f) => f.content).length} with content) in ${relative(process.cwd(), treeDir(tree))}`,
+        );
+      }
+    },
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}
