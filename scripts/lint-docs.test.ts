@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { TAGS } from '../src/data/tags';
+import { STRAPI_VERSION } from '../src/config/site';
 import { highlighter } from '../src/prism/highlighter';
 import { ROOT, ROUTES, readDocs, routeOfDoc, type Doc } from './docs';
 
@@ -21,6 +22,8 @@ interface Frontmatter {
   slug?: string;
   sidebar_label?: string;
   sidebar_position?: number;
+  /** The Strapi release the page was checked against: always the pin, STRAPI_VERSION. */
+  strapi: string;
 }
 
 const ALLOWED_KEYS = new Set<keyof Frontmatter | string>([
@@ -31,6 +34,7 @@ const ALLOWED_KEYS = new Set<keyof Frontmatter | string>([
   'sidebar_label',
   'sidebar_position',
   'hide_table_of_contents',
+  'strapi',
 ]);
 
 function problemsIn(doc: Doc): string[] {
@@ -40,6 +44,11 @@ function problemsIn(doc: Doc): string[] {
     if (typeof data[key] !== 'string' || !(data[key] as string).trim()) {
       problems.push(`${doc.file}: frontmatter "${key}" is missing or empty; add a ${key}.`);
     }
+  }
+  if (String(data.strapi ?? '') !== STRAPI_VERSION) {
+    problems.push(
+      `${doc.file}: frontmatter "strapi" is ${data.strapi === undefined ? 'missing' : `"${String(data.strapi)}"`}; re-read the page against Strapi ${STRAPI_VERSION} (npm run check:sources) and set "strapi: ${STRAPI_VERSION}".`,
+    );
   }
   for (const key of Object.keys(data)) {
     if (!ALLOWED_KEYS.has(key)) problems.push(`${doc.file}: unknown frontmatter key "${key}"; remove it or add it to the schema.`);
@@ -136,16 +145,35 @@ test('every fenced code block names a language the highlighter knows', () => {
   assert.deepEqual(problems, []);
 });
 
+/** Lines of a body that make an h1: `# x`, an HTML `<h1>`, or a line underlined with `===`. */
+export function h1Lines(body: string): number[] {
+  const lines: number[] = [];
+  let inFence = false;
+  const all = body.split('\n');
+  all.forEach((line, index) => {
+    if (/^\s*(```|~~~)/.test(line)) {
+      inFence = !inFence;
+      return;
+    }
+    if (inFence) return;
+    const setext = /^ {0,3}=+\s*$/.test(line) && index > 0 && all[index - 1].trim() !== '' && !/^\s*(```|~~~)/.test(all[index - 1]);
+    if (/^ {0,3}#(\s|$)/.test(line) || /<h1[\s>]/i.test(line) || setext) lines.push(index + 1);
+  });
+  return lines;
+}
+
 test('no h1 in a doc body (the title is the h1)', () => {
-  const problems: string[] = [];
-  for (const doc of docs) {
-    let inFence = false;
-    doc.body.split('\n').forEach((line, index) => {
-      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-      if (!inFence && /^# /.test(line)) problems.push(`${doc.file}: line ${index + 1} is an h1; use ## for sections`);
-    });
-  }
+  const problems = docs.flatMap((doc) => h1Lines(doc.body).map((line) => `${doc.file}: line ${line} is an h1; use ## for sections`));
   assert.deepEqual(problems, []);
+});
+
+test('the h1 rule catches every way of writing an h1', () => {
+  assert.deepEqual(h1Lines('# Title'), [1]);
+  assert.deepEqual(h1Lines('text\n<h1>Title</h1>'), [2]);
+  assert.deepEqual(h1Lines('<H1 class="x">Title</H1>'), [1]);
+  assert.deepEqual(h1Lines('Title\n====='), [2]);
+  assert.deepEqual(h1Lines('## Section\n\n```md\n# not a heading\nx\n===\n```'), []);
+  assert.deepEqual(h1Lines('a | b\n--- | ---\n\n#hashtag'), []);
 });
 
 test('every category folder has a _category_.json', () => {

@@ -31,6 +31,12 @@ export interface ManifestEntry {
   package: string;
   /** False when the source map names the file without its content. */
   content: boolean;
+  /**
+   * For a file without content: its declaration in the unpacked package (`dist/...d.ts`). A
+   * module that only re-exports (an `index.ts`) compiles to an empty source map, so it is known
+   * from its declaration alone (as `<name>.ts`).
+   */
+  declaration?: string;
 }
 
 export interface TreeManifest {
@@ -52,6 +58,7 @@ export function readManifest(tree: SourceTree): TreeManifest | null {
 }
 
 function walk(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir)) {
     const full = join(dir, entry);
     if (statSync(full).isDirectory()) walk(full, out);
@@ -62,6 +69,8 @@ function walk(dir: string, out: string[] = []): string[] {
 
 async function packOne(pkg: SourcePackage, tarballs: string): Promise<string> {
   const spec = `${pkg.name}@${pkg.tree.version}`;
+  const cached = join(tarballs, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.tree.version}.tgz`);
+  if (existsSync(cached)) return cached;
   const { stdout } = await run('npm', ['pack', spec, '--json', '--silent', '--pack-destination', tarballs], {
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -86,10 +95,10 @@ async function extractOne(pkg: SourcePackage, tarball: string, manifest: TreeMan
   const root = treeDir(pkg.tree);
   let written = 0;
 
-  const put = (repoPath: string, content: string | null) => {
+  const put = (repoPath: string, content: string | null, declaration?: string) => {
     const existing = manifest.files[repoPath];
     if (existing?.content && content === null) return;
-    manifest.files[repoPath] = { package: pkg.name, content: content !== null };
+    manifest.files[repoPath] = { package: pkg.name, content: content !== null, ...(declaration ? { declaration } : {}) };
     if (content !== null) {
       const target = join(root, repoPath);
       mkdirSync(dirname(target), { recursive: true });
@@ -119,6 +128,25 @@ async function extractOne(pkg: SourcePackage, tarball: string, manifest: TreeMan
       // the same place in the repository.
       put(repoPath(rel), readFileSync(file, 'utf8'));
     }
+  }
+  // Modules whose source maps are empty (pure re-exports) or hold no content (type-only files):
+  // known from their declarations, which mirror the source folders under dist/.
+  const inPackage = (p: string) => (directory ? p.slice(directory.length + 1) : p);
+  const known = Object.keys(manifest.files).filter((f) => manifest.files[f].package === pkg.name).map(inPackage);
+  const knownDirs = new Set(known.map((f) => posix.dirname(f)));
+  const knownStems = new Map(known.map((f) => [f.replace(/\.(tsx?|jsx?|mjs|cjs)$/, ''), f]));
+  for (const file of walk(join(unpackRoot, 'dist'))) {
+    const rel = relative(unpackRoot, file).split('\\').join('/');
+    if (!rel.endsWith('.d.ts')) continue;
+    const stem = rel.slice('dist/'.length, -'.d.ts'.length);
+    const existing = knownStems.get(stem);
+    if (existing) {
+      const entry = manifest.files[directory ? `${directory}/${existing}` : existing];
+      if (!entry.content) entry.declaration = rel;
+      continue;
+    }
+    if (!knownDirs.has(posix.dirname(stem))) continue;
+    put(directory ? `${directory}/${stem}.ts` : `${stem}.ts`, null, rel);
   }
   manifest.packages[pkg.name] = { directory, files: written };
   return written;

@@ -22,6 +22,11 @@ export interface SourceTree {
 export interface SourcePackage {
   name: string;
   tree: SourceTree;
+  /**
+   * For a package that left the monorepo but whose history stays in it: its folder there. A
+   * monorepo path under this folder is read at this package's tag, not at the pin.
+   */
+  monorepoDir?: string;
 }
 
 export const MONOREPO = 'strapi/strapi';
@@ -76,7 +81,7 @@ export const STRAPI_PACKAGES = [
  * - `@strapi/sdk-plugin`: the `strapi-plugin` CLI that replaced the `strapi plugin:*` commands.
  */
 export const EXTERNAL_PACKAGES: SourcePackage[] = [
-  { name: '@strapi/helper-plugin', tree: { repo: MONOREPO, version: '4.26.2' } },
+  { name: '@strapi/helper-plugin', tree: { repo: MONOREPO, version: '4.26.2' }, monorepoDir: 'packages/core/helper-plugin' },
   { name: '@strapi/pack-up', tree: { repo: 'strapi/pack-up', version: '5.1.1' } },
   { name: '@strapi/sdk-plugin', tree: { repo: 'strapi/sdk-plugin', version: '6.1.1' } },
 ];
@@ -100,9 +105,15 @@ export function sourcePackages(strapiVersion: string = STRAPI_VERSION): SourcePa
   ];
 }
 
+/** The monorepo tree a `packages/...` path is read in: the pin, or the tag of a package that left. */
+export function monorepoTreeOf(path: string, strapiVersion: string = STRAPI_VERSION): SourceTree {
+  const left = EXTERNAL_PACKAGES.find((p) => p.monorepoDir && (path === p.monorepoDir || path.startsWith(`${p.monorepoDir}/`)));
+  return left ? left.tree : { repo: MONOREPO, version: strapiVersion };
+}
+
 /** The link to a file of a tree, at its tag. */
-export function sourceUrl(tree: SourceTree, path: string): string {
-  return `https://github.com/${tree.repo}/blob/v${tree.version}/${path}`;
+export function sourceUrl(tree: SourceTree, path: string, kind: 'blob' | 'tree' = 'blob'): string {
+  return `https://github.com/${tree.repo}/${kind}/v${tree.version}/${path}`;
 }
 
 /** The folder of a tree inside the source cache. */

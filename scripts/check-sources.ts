@@ -1,0 +1,309 @@
+/**
+ * `npm run check:sources [-- docs/page.md ...]`: holds every page to Strapi's source at the pinned
+ * release, rebuilt by `npm run strapi-source` (scripts/strapi-source.ts).
+ *
+ * - Every GitHub link goes to a release tag of a known tree, and the file or folder it names exists
+ *   there; every `packages/...` path in code font exists in the monorepo tree.
+ * - Every identifier in a reference table's first column occurs in the files the page cites.
+ * - Every Exports page's members (name, optional or not, type) match the `.d.ts` declarations of
+ *   `@strapi/admin` at the pin, and every declared member is documented.
+ *
+ * Each failure is one line: `page:line: claim: what is wrong (file)`. Exceptions, each with its
+ * reason, are in src/data/source-exceptions.ts; files that no package publishes are listed, with
+ * how they were checked, in src/data/unpublished-sources.jsonl.
+ *
+ * Drift: `STRAPI_VERSION=<newer> npm run check:sources` rebuilds that release's source and lists
+ * every page whose cited files changed or disappeared, or whose identifiers or members no longer
+ * hold there.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type SourceTree } from '../src/config/strapi';
+import { SOURCE_EXCEPTIONS } from '../src/data/source-exceptions';
+import { citedFiles, extractClaims, type MdNode, type PageClaims } from '../src/sources/claims';
+import { AdminDeclarations, normaliseType } from './sources/declarations';
+import { TreeReader } from './sources/tree';
+import { ROOT, readDocs } from './docs';
+import { buildSourceTrees } from './strapi-source';
+
+export interface UnpublishedSource {
+  repo: string;
+  path: string;
+  reason: string;
+  checked: string;
+}
+
+export function readUnpublished(file = path.join(ROOT, 'src/data/unpublished-sources.jsonl')): UnpublishedSource[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      const entry = JSON.parse(l) as UnpublishedSource;
+      for (const key of ['repo', 'path', 'reason', 'checked'] as const) {
+        if (typeof entry[key] !== 'string' || !entry[key].trim()) {
+          throw new Error(`src/data/unpublished-sources.jsonl:${i + 1}: "${key}" is missing`);
+        }
+      }
+      return entry;
+    });
+}
+
+type Parse = (markdown: string, mdx: boolean) => MdNode;
+
+/** A markdown parser with the syntax Docusaurus reads (GFM tables, directives, MDX for .mdx). */
+export async function createParser(): Promise<Parse> {
+  const { unified } = await import('unified');
+  const remarkParse = (await import('remark-parse')).default;
+  const remarkGfm = (await import('remark-gfm')).default;
+  const remarkDirective = (await import('remark-directive')).default;
+  const remarkMdx = (await import('remark-mdx')).default;
+  const md = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+  const mdx = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMdx);
+  return (markdown, isMdx) => (isMdx ? mdx : md).parse(markdown) as unknown as MdNode;
+}
+
+export interface Page {
+  /** Path from the repository root, `docs/...`. */
+  file: string;
+  body: string;
+  /** Line of the body's first line in the file (frontmatter comes before it). */
+  offset: number;
+}
+
+export function readPage(file: string): Page {
+  const raw = readFileSync(path.join(ROOT, file), 'utf8');
+  const { content } = matter(raw);
+  const offset = raw.slice(0, raw.length - content.length).split('\n').length - 1;
+  return { file, body: content, offset };
+}
+
+export interface CheckOptions {
+  /** The Strapi release the monorepo links and paths are checked against (default: the pin). */
+  version?: string;
+  unpublished?: UnpublishedSource[];
+  exceptions?: Array<{ page: string; claim: string; reason: string }>;
+}
+
+/** Reads trees on demand and caches them for a run. */
+export class SourceContext {
+  private readonly readers = new Map<string, TreeReader>();
+  private declarations: AdminDeclarations | null = null;
+
+  constructor(readonly version: string) {}
+
+  reader(tree: SourceTree): TreeReader {
+    const key = `${tree.repo}@${tree.version}`;
+    let reader = this.readers.get(key);
+    if (!reader) {
+      reader = new TreeReader(tree);
+      this.readers.set(key, reader);
+    }
+    return reader;
+  }
+
+  admin(): AdminDeclarations {
+    this.declarations ??= new AdminDeclarations(this.version);
+    return this.declarations;
+  }
+
+  /** The tree a link's ref stands for: the pin's tag reads the checked release. */
+  treeOfRef(repo: string, ref: string): SourceTree | null {
+    const known = sourceTrees(STRAPI_VERSION);
+    const hit = known.find((t) => t.repo === repo && `v${t.version}` === ref);
+    if (!hit) return null;
+    if (repo === MONOREPO && hit.version === STRAPI_VERSION) return { repo, version: this.version };
+    return hit;
+  }
+}
+
+export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options: CheckOptions = {}): string[] {
+  const unpublished = options.unpublished ?? readUnpublished();
+  const exceptions = (options.exceptions ?? SOURCE_EXCEPTIONS).filter((e) => e.page === page.file);
+  const excused = (claim: string) => exceptions.some((e) => e.claim === claim);
+  const claims: PageClaims = extractClaims(parse(page.body, page.file.endsWith('.mdx')));
+  const failures: string[] = [];
+  const at = (line: number) => `${page.file}:${line + page.offset}`;
+  const isUnpublished = (repo: string, p: string) =>
+    unpublished.some((u) => u.repo === repo && (u.path === p || p.startsWith(`${u.path.replace(/\/$/, '')}/`)));
+
+  // The texts of the files the page cites, for the identifier check.
+  const texts: string[] = [];
+
+  for (const link of claims.links) {
+    const tree = ctx.treeOfRef(link.repo, link.ref);
+    if (!tree) {
+      const known = sourceTrees(STRAPI_VERSION)
+        .filter((t) => t.repo === link.repo)
+        .map((t) => `v${t.version}`);
+      if (excused(link.url)) continue;
+      failures.push(
+        `${at(link.line)}: ${link.url}: links ${link.repo} at "${link.ref}", not at a pinned release tag (${known.join(' or ') || `no tree of ${link.repo} is pinned`})`,
+      );
+      continue;
+    }
+    if (!link.path) continue;
+    if (isUnpublished(link.repo, link.path)) continue;
+    const reader = ctx.reader(tree);
+    if (!reader.has(link.path)) {
+      if (!excused(link.path)) {
+        failures.push(`${at(link.line)}: ${link.path}: no such file or folder in ${tree.repo}@v${tree.version} (link ${link.url})`);
+      }
+      continue;
+    }
+    texts.push(reader.read(link.path));
+  }
+
+  for (const cited of claims.codePaths) {
+    const pinned = monorepoTreeOf(cited.path, STRAPI_VERSION);
+    const tree = pinned.version === STRAPI_VERSION ? { ...pinned, version: ctx.version } : pinned;
+    if (isUnpublished(tree.repo, cited.path)) continue;
+    const reader = ctx.reader(tree);
+    if (!reader.has(cited.path)) {
+      if (!excused(cited.path)) failures.push(`${at(cited.line)}: ${cited.path}: no such file or folder in ${tree.repo}@v${tree.version}`);
+      continue;
+    }
+    texts.push(reader.read(cited.path));
+  }
+
+  const corpus = texts.join('\n');
+  for (const id of claims.identifiers) {
+    if (excused(id.text) || excused(id.identifier)) continue;
+    const pattern = new RegExp(`(?<![\\w$])${id.identifier.replace(/\$/g, '\\$')}(?![\\w$])`);
+    if (!pattern.test(corpus)) {
+      const files = citedFiles(claims, ctx.version).map((f) => f.path);
+      failures.push(
+        `${at(id.line)}: \`${id.text}\`: "${id.identifier}" occurs in none of the files the page cites (${files.length ? files.join(', ') : 'it cites none'})`,
+      );
+    }
+  }
+
+  failures.push(...checkExportsPage(page, claims, ctx, excused, at));
+  return failures;
+}
+
+/** docs/exports/interfaces/Table.BodyProps.md -> Table.BodyProps; null for other pages. */
+export function exportedSymbolOf(file: string): { name: string; kind: 'interfaces' | 'classes' | 'namespaces' } | null {
+  const m = /^docs\/exports\/(interfaces|classes|namespaces)\/(.+)\.mdx?$/.exec(file);
+  return m ? { kind: m[1] as 'interfaces' | 'classes' | 'namespaces', name: m[2] } : null;
+}
+
+function checkExportsPage(
+  page: Page,
+  claims: PageClaims,
+  ctx: SourceContext,
+  excused: (claim: string) => boolean,
+  at: (line: number) => string,
+): string[] {
+  const target = exportedSymbolOf(page.file);
+  if (!target) return [];
+  const failures: string[] = [];
+  const declared = ctx.admin().lookup(target.name);
+  const where = `@strapi/admin@${ctx.version} (dist/admin/src/index.d.ts)`;
+  if (!declared) {
+    if (!/^## History\b/m.test(page.body)) {
+      failures.push(
+        `${at(1)}: ${target.name}: not exported by ${where}; say so, show what replaced it, and keep the older declaration under "## History: <version> declaration"`,
+      );
+    }
+    return failures;
+  }
+  if (target.kind === 'namespaces') return failures;
+  const documented = new Map(claims.members.map((m) => [m.name, m]));
+  // Headings outside a History section, for members documented without a `**name**:` line.
+  const headings = new Set<string>();
+  let inHistory = false;
+  for (const line of page.body.split('\n')) {
+    if (/^## /.test(line)) inHistory = /^## History\b/.test(line);
+    const h = /^### (?:`)?([\w$]+)(?:`)?(?:\(.*\))?\s*$/.exec(line);
+    if (h && !inHistory) headings.add(h[1]);
+  }
+  for (const member of claims.members) {
+    if (excused(member.name)) continue;
+    const decl = declared.members.find((d) => d.name === member.name);
+    if (!decl) {
+      failures.push(`${at(member.line)}: ${target.name}.${member.name}: no such member in ${where}`);
+      continue;
+    }
+    if (decl.optional !== member.optional) {
+      failures.push(
+        `${at(member.line)}: ${target.name}.${member.name}: documented as ${member.optional ? 'optional' : 'required'}, declared ${decl.optional ? 'optional' : 'required'} in ${where}`,
+      );
+    }
+    const written = normaliseType(member.type);
+    if (written !== normaliseType(decl.type) && (!decl.altType || written !== normaliseType(decl.altType))) {
+      failures.push(
+        `${at(member.line)}: ${target.name}.${member.name}: type \`${member.type}\` differs from the declaration \`${decl.type.replace(/\s+/g, ' ')}\` in ${where}`,
+      );
+    }
+  }
+  for (const decl of declared.members) {
+    if (documented.has(decl.name) || headings.has(decl.name) || excused(decl.name)) continue;
+    failures.push(`${at(1)}: ${target.name}.${decl.name}: declared in ${where} but not documented (add a "### ${decl.name}" section)`);
+  }
+  return failures;
+}
+
+/** Pages whose cited files changed or disappeared between the pin and `version`. */
+export function driftOf(page: Page, parse: Parse, pinned: SourceContext, next: SourceContext): string[] {
+  const claims = extractClaims(parse(page.body, page.file.endsWith('.mdx')));
+  const out: string[] = [];
+  for (const f of citedFiles(claims, STRAPI_VERSION)) {
+    if (f.repo !== MONOREPO || f.version !== STRAPI_VERSION) continue;
+    const before = pinned.reader({ repo: MONOREPO, version: STRAPI_VERSION });
+    const after = next.reader({ repo: MONOREPO, version: next.version });
+    if (!before.has(f.path)) continue;
+    if (!after.has(f.path)) out.push(`${page.file}: ${f.path}: gone in ${next.version}`);
+    else if (before.read(f.path) !== after.read(f.path)) out.push(`${page.file}: ${f.path}: changed in ${next.version}`);
+  }
+  return out;
+}
+
+export function pagesToCheck(args: string[]): Page[] {
+  const files = args.length > 0 ? args.map((a) => path.relative(ROOT, path.resolve(a))) : readDocs().map((d) => d.file);
+  return files.map(readPage);
+}
+
+async function main() {
+  const version = process.env.STRAPI_VERSION || STRAPI_VERSION;
+  const pages = pagesToCheck(process.argv.slice(2));
+  const parse = await createParser();
+  if (version !== STRAPI_VERSION) {
+    await buildSourceTrees(STRAPI_VERSION, () => {});
+    await buildSourceTrees(version);
+    const pinned = new SourceContext(STRAPI_VERSION);
+    const next = new SourceContext(version);
+    const byPage = new Map<string, string[]>();
+    for (const page of pages) {
+      const lines = [...driftOf(page, parse, pinned, next), ...checkPage(page, parse, next)];
+      if (lines.length > 0) byPage.set(page.file, lines);
+    }
+    for (const lines of byPage.values()) for (const l of lines) console.log(l);
+    console.log(
+      `\ncheck:sources: ${byPage.size} of ${pages.length} page(s) cite files, identifiers or members that changed or disappeared between ${STRAPI_VERSION} and ${version}`,
+    );
+    for (const file of byPage.keys()) console.log(`  ${file}`);
+    process.exit(byPage.size > 0 ? 1 : 0);
+  }
+  await buildSourceTrees(STRAPI_VERSION, () => {});
+  const ctx = new SourceContext(STRAPI_VERSION);
+  let failures = 0;
+  let failingPages = 0;
+  for (const page of pages) {
+    const lines = checkPage(page, parse, ctx);
+    failures += lines.length;
+    if (lines.length > 0) failingPages++;
+    for (const l of lines) console.log(l);
+  }
+  console.log(
+    `check:sources: ${pages.length} page(s) against Strapi ${STRAPI_VERSION}: ${failures} failure(s) on ${failingPages} page(s)`,
+  );
+  process.exit(failures > 0 ? 1 : 0);
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * Reads a rebuilt source tree (scripts/strapi-source.ts): which paths exist, and the text of a
+ * file. A type-only file, whose source map names it without content, is read through its `.d.ts`
+ * in the package's `dist/`; a file with neither (the helper plugin's maps hold no content) is read
+ * through the package's whole compiled `dist/` code.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { SourceTree } from '../../src/config/strapi';
+import { CACHE_DIR, readManifest, treeDir, type TreeManifest } from '../strapi-source';
+
+function walk(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir)) {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+export class TreeReader {
+  readonly manifest: TreeManifest;
+  private readonly dirs = new Set<string>();
+  private readonly texts = new Map<string, string>();
+  private readonly distTexts = new Map<string, string>();
+
+  constructor(readonly tree: SourceTree) {
+    const manifest = readManifest(tree);
+    if (!manifest) {
+      throw new Error(
+        `No rebuilt source for ${tree.repo}@v${tree.version} in ${relative(process.cwd(), CACHE_DIR)}: run \`npm run strapi-source\`` +
+          (tree.repo === 'strapi/strapi' ? ` (STRAPI_VERSION=${tree.version} for another release)` : ''),
+      );
+    }
+    this.manifest = manifest;
+    for (const file of Object.keys(manifest.files)) {
+      const parts = file.split('/');
+      for (let i = 1; i < parts.length; i++) this.dirs.add(parts.slice(0, i).join('/'));
+    }
+  }
+
+  isFile(path: string): boolean {
+    return path in this.manifest.files;
+  }
+
+  isDir(path: string): boolean {
+    return this.dirs.has(path.replace(/\/$/, ''));
+  }
+
+  has(path: string): boolean {
+    return this.isFile(path) || this.isDir(path);
+  }
+
+  /** Text of a file, or of every file under a folder; '' when unknown. */
+  read(path: string): string {
+    const cached = this.texts.get(path);
+    if (cached !== undefined) return cached;
+    let text = '';
+    if (this.isFile(path)) text = this.readFile(path);
+    else if (this.isDir(path)) {
+      const prefix = `${path.replace(/\/$/, '')}/`;
+      text = Object.keys(this.manifest.files)
+        .filter((f) => f.startsWith(prefix))
+        .map((f) => this.readFile(f))
+        .join('\n');
+    }
+    this.texts.set(path, text);
+    return text;
+  }
+
+  private readFile(path: string): string {
+    const entry = this.manifest.files[path];
+    if (entry.content) return readFileSync(join(treeDir(this.tree), path), 'utf8');
+    const pkg = this.manifest.packages[entry.package];
+    const pkgDir = join(CACHE_DIR, 'packages', `${entry.package.replace('/', '__')}@${this.tree.version}`);
+    if (entry.declaration) return readFileSync(join(pkgDir, entry.declaration), 'utf8');
+    const inPackage = pkg.directory ? path.slice(pkg.directory.length + 1) : path;
+    const stem = inPackage.replace(/\.(tsx?|jsx?|mjs|cjs)$/, '');
+    const declarations = walk(join(pkgDir, 'dist')).filter((f) => f.endsWith(`${stem}.d.ts`) || f.endsWith(`/${stem.split('/').pop()}.d.ts`));
+    const exact = declarations.find((f) => f.endsWith(`/${stem}.d.ts`)) ?? declarations.find((f) => f.endsWith(`${stem}.d.ts`));
+    if (exact) return readFileSync(exact, 'utf8');
+    let dist = this.distTexts.get(pkgDir);
+    if (dist === undefined) {
+      dist = walk(join(pkgDir, 'dist'))
+        .filter((f) => /\.(js|mjs|d\.ts)$/.test(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
+      this.distTexts.set(pkgDir, dist);
+    }
+    return dist;
+  }
+
+  /** Every file path, for comparing two releases. */
+  files(): string[] {
+    return Object.keys(this.manifest.files);
+  }
+}
