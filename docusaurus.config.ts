@@ -1,6 +1,6 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import { ANNOUNCEMENT_ID, SITE_TAGLINE, SITE_TITLE, SITE_URL } from './src/config/site';
+import { ANNOUNCEMENT_ID, SITE_TAGLINE, SITE_TITLE, SITE_URL, STRAPI_VERSION } from './src/config/site';
 import { docs } from './src/config/docs';
 import { footer } from './src/config/footer';
 import { navbar } from './src/config/navbar';
@@ -67,8 +67,7 @@ const config: Config = {
     },
     announcementBar: {
       id: ANNOUNCEMENT_ID,
-      content:
-        'These pages describe Strapi 5 as it is on the <code>main</code> branch. New here? Start with <a href="/guides/contributing">Contributing to Strapi</a>.',
+      content: `These pages describe Strapi ${STRAPI_VERSION}. New here? Start with <a href="/guides/contributing">Contributing to Strapi</a>.`,
       isCloseable: true,
     },
     docs: { sidebar: { hideable: true, autoCollapseCategories: false } },

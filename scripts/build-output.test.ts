@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { STRAPI_VERSION } from '../src/config/site';
 import { TAGS } from '../src/data/tags';
 import { ROOT, ROUTES, readDocs, tagSlug } from './docs';
 
@@ -31,7 +32,9 @@ test('the build log has no warning (broken links, markdown links, anchors...)', 
   assert.ok(existsSync(BUILD_LOG), `no build log at ${BUILD_LOG}: run the build through scripts/test.sh`);
   const log = readFileSync(BUILD_LOG, 'utf8');
   assert.match(log, /\[SUCCESS\] Generated static files/, 'the build did not finish');
-  const warnings = log.split('\n').filter((line) => /\[WARNING\]|\bwarn(ing)?\b.*(broken|link|anchor)/i.test(line));
+  // Any warning fails: broken links and anchors ([WARNING]), Node deprecations
+  // ("DeprecationWarning"), "Warning:" lines of libraries, and Browserslist's outdated-data notice.
+  const warnings = log.split('\n').filter((line) => /\[WARNING\]|\bwarn(ing)?\b|deprecat|browserslist/i.test(line));
   assert.deepEqual(warnings, []);
 });
 
@@ -47,6 +50,30 @@ test('every route of the contract is rendered with its title', () => {
     const html = htmlFor(route.route);
     const h1 = /<h1[^>]*>([^<]*)</.exec(html)?.[1];
     if (route.route !== '/' && h1 !== title.replace(/&/g, '&amp;')) problems.push(`${route.route}: h1 "${h1}" should be "${title}"`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every page ends with the release it was checked against and links every source file it cites at its tag', () => {
+  const problems: string[] = [];
+  for (const route of ROUTES) {
+    const html = htmlFor(route.route);
+    const article = /<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '';
+    const footer = /<aside class="source-footer" aria-label="Sources">([\s\S]*?)<\/aside>/.exec(article);
+    if (!footer) {
+      problems.push(`${route.route}: no source footer`);
+      continue;
+    }
+    if (!footer[1].includes(`Checked against Strapi ${STRAPI_VERSION}`)) problems.push(`${route.route}: footer does not name Strapi ${STRAPI_VERSION}`);
+    const inFooter = new Set([...footer[1].matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/#.*$/, '')));
+    for (const href of inFooter) {
+      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+\//.test(href)) problems.push(`${route.route}: footer link ${href} is not at a release tag`);
+    }
+    const body = article.replace(footer[0], '');
+    for (const m of body.matchAll(/href="(https:\/\/github\.com\/strapi\/[\w.-]+\/(?:blob|tree)\/[^"]+)"/g)) {
+      const href = m[1].replace(/&amp;/g, '&').replace(/#.*$/, '');
+      if (!inFooter.has(href)) problems.push(`${route.route}: cites ${href} but the footer does not list it`);
+    }
   }
   assert.deepEqual(problems, []);
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, in the order a failure is cheapest to find:
-# install, type check, docs lint and unit tests, production build (log kept in build.log),
+# install, Strapi's source at the pin, type check, docs lint and unit tests, pages against that source, production build (log kept in build.log),
 # checks on the build output, Playwright end-to-end tests against the served build, then the
 # production nginx configuration serving the same build (HTTP checks and browser suites).
 set -euo pipefail
@@ -8,11 +8,17 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 
+echo "== Strapi's source at the pinned release (npm pack; cached in .cache/strapi-source)"
+npm run --silent strapi-source
+
 echo "== type check"
 npm run --silent typecheck
 
 echo "== docs lint and unit tests"
 npm run --silent test:unit
+
+echo "== every page against the pinned source (check:sources)"
+npm run --silent test:sources
 
 echo "== production build (postbuild writes the CSP include deploy/nginx/csp.conf)"
 npm run --silent build 2>&1 | tee build.log

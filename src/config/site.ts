@@ -2,15 +2,18 @@
 export const SITE_TITLE = 'Strapi Contributor Docs';
 export const SITE_TAGLINE = 'How Strapi works inside, for the people who change it';
 export const SITE_URL = 'https://contributor.strapi.io';
-export const REPO_URL = 'https://github.com/strapi/strapi';
 /**
  * The Strapi release every page describes, and the only place it is written. Source links point
  * at its tag (`v5.54.0`), `npm run strapi-source` rebuilds its source, and `npm run check:sources`
  * holds the pages to it (src/config/strapi.ts has the rest of the pin).
  */
 export const STRAPI_VERSION = '5.54.0';
-/** Changing this id shows the announcement bar again to visitors who dismissed it. */
-export const ANNOUNCEMENT_ID = 'v5-contributor-docs-2026';
+export const REPO_URL = 'https://github.com/strapi/strapi';
+/**
+ * Changing this id shows the announcement bar again to visitors who dismissed it: moving the pin
+ * does, since the bar names the release.
+ */
+export const ANNOUNCEMENT_ID = `strapi-${STRAPI_VERSION}`;
 
 /**
  * The five sidebars, in navbar order. sidebars.ts and the navbar are both built from this
