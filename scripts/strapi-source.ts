@@ -44,6 +44,8 @@ export interface TreeManifest {
   version: string;
   /** Packages written into this tree, with their `repository.directory`. */
   packages: Record<string, { directory: string; files: number }>;
+  /** Packages not published at this version (only allowed for a release other than the pin). */
+  unpublished?: string[];
   files: Record<string, ManifestEntry>;
 }
 
@@ -152,6 +154,11 @@ async function extractOne(pkg: SourcePackage, tarball: string, manifest: TreeMan
   return written;
 }
 
+/**
+ * Packs and unpacks what the trees of `strapiVersion` still lack. A package missing from the
+ * registry fails the pin; for another release (drift check) it is recorded as unpublished there,
+ * so that its files count as gone.
+ */
 export async function buildSourceTrees(strapiVersion: string = STRAPI_VERSION, log = console.log): Promise<void> {
   const tarballs = join(CACHE_DIR, 'tarballs');
   mkdirSync(tarballs, { recursive: true });
@@ -160,7 +167,10 @@ export async function buildSourceTrees(strapiVersion: string = STRAPI_VERSION, l
     const m = readManifest(tree) ?? { repo: tree.repo, version: tree.version, packages: {}, files: {} };
     manifests.set(treeDirName(tree), m);
   }
-  const todo = sourcePackages(strapiVersion).filter((p) => !manifests.get(treeDirName(p.tree))!.packages[p.name]);
+  const todo = sourcePackages(strapiVersion).filter((p) => {
+    const m = manifests.get(treeDirName(p.tree))!;
+    return !m.packages[p.name] && !m.unpublished?.includes(p.name);
+  });
   if (todo.length === 0) {
     log(`strapi-source: every package is cached under ${relative(process.cwd(), CACHE_DIR)} (no network needed)`);
     return;
@@ -176,7 +186,15 @@ export async function buildSourceTrees(strapiVersion: string = STRAPI_VERSION, l
         try {
           packed.push({ pkg, tarball: await packOne(pkg, tarballs) });
         } catch (error) {
-          failures.push(`${pkg.name}@${pkg.tree.version}: ${(error as Error).message.split('\n')[0]}`);
+          const e = error as Error & { stdout?: string; stderr?: string };
+          const notFound = /E404|ETARGET|No matching version/i.test(`${e.message} ${e.stdout ?? ''} ${e.stderr ?? ''}`);
+          if (notFound && pkg.tree.version !== STRAPI_VERSION && pkg.tree.repo === 'strapi/strapi') {
+            const m = manifests.get(treeDirName(pkg.tree))!;
+            m.unpublished = [...(m.unpublished ?? []), pkg.name];
+            log(`  ${pkg.name}@${pkg.tree.version}: not published at this version; its files count as gone`);
+          } else {
+            failures.push(`${pkg.name}@${pkg.tree.version}: ${(error as Error).message.split('\n')[0]}`);
+          }
         }
       }
     }),
