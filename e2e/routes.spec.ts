@@ -3,6 +3,7 @@ import { test, expect, visit, drawDiagrams } from './fixtures';
 import { ROUTES, tagSlug } from '../scripts/docs';
 import { TAGS } from '../src/data/tags';
 import { SITE_TITLE } from '../src/config/site';
+import { openMobileSidebar, readingDefects } from './reading';
 
 test.describe('every route of the contract', () => {
   for (const route of ROUTES) {
@@ -16,15 +17,29 @@ test.describe('every route of the contract', () => {
         const active = page.locator('nav[aria-label="Docs sidebar"] a.menu__link--active').last();
         await expect(active).toHaveText(route.label);
       }
-      // At 390 px wide the page itself never scrolls sideways: wide tables, code and
-      // diagrams scroll inside their own box (diagrams are drawn when scrolled near: draw them).
-      await page.setViewportSize({ width: 390, height: 844 });
+      // Read as a reader would, at 1280 px and at 390 px (e2e/reading.ts): no one-word table code
+      // broken across lines, no sidebar label wider than its box, no sideways page scroll. Wide
+      // tables, code and diagrams scroll inside their own box (diagrams are drawn when scrolled
+      // near: draw them first).
+      await page.setViewportSize({ width: 1280, height: 800 });
       await drawDiagrams(page);
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-        .toBeLessThanOrEqual(0);
+      expect(await page.evaluate(readingDefects), 'at 1280 px').toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(readingDefects), { message: 'at 390 px' }).toEqual([]);
+      await openMobileSidebar(page);
+      expect(await page.evaluate(readingDefects), 'at 390 px, mobile sidebar open').toEqual([]);
     });
   }
+});
+
+test('the announcement bar takes at most two lines at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, '/docs/intro');
+  const content = page.locator('[class*="announcementBarContent"]');
+  await expect(content).toBeVisible();
+  const lines = await content.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(2);
+  expect(lines).toBeGreaterThanOrEqual(1);
 });
 
 test('/tags lists the 75 tags and each tag page opens', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import remarkSourceFooter from '../plugins/source-footer';
+import rehypeCodeBreaks from '../plugins/code-breaks';
 
 /** Options of the single docs plugin instance, served from the site root. */
 export const docs = {
@@ -9,6 +10,8 @@ export const docs = {
   editUrl: undefined,
   // Ends every page with the release it was checked against and the source files it cites.
   remarkPlugins: [remarkSourceFooter],
+  // Code breaks only after a path's `/` or between the words of a long chain, never inside a word.
+  rehypePlugins: [rehypeCodeBreaks],
   showLastUpdateTime: false,
   lastVersion: 'current',
   versions: {
