@@ -215,7 +215,7 @@ function checkExportsPage(
   let inHistory = false;
   for (const line of page.body.split('\n')) {
     if (/^## /.test(line)) inHistory = /^## History\b/.test(line);
-    const h = /^### (?:`)?([\w$]+)(?:`)?(?:\(.*\))?\s*$/.exec(line);
+    const h = /^### (?:`)?(?:\[['"])?([\w$-]+)(?:['"]\])?(?:`)?(?:\(.*\))?\s*$/.exec(line);
     if (h && !inHistory) headings.add(h[1]);
   }
   for (const member of claims.members) {

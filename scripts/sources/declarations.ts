@@ -26,7 +26,10 @@ export interface DeclaredSymbol {
 
 /** Whitespace and a trailing `;` do not matter when comparing type text. */
 export function normaliseType(text: string): string {
-  return text.replace(/\s+/g, '').replace(/;+$/, '').replace(/;(?=[}\]])/g, '');
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .replace(/\s+/g, '').replace(/;+$/, '').replace(/;(?=[}\]])/g, '');
 }
 
 export class AdminDeclarations {
@@ -80,13 +83,17 @@ export class AdminDeclarations {
       const members: DeclaredMember[] = [];
       for (const prop of this.checker.getPropertiesOfType(type)) {
         const decl = prop.valueDeclaration ?? prop.getDeclarations()?.[0];
-        if (!decl) continue;
+        // Symbol-keyed members (`[immerable]`, shown as `__@name@id`) have no name to document.
+        if (!decl || prop.getName().startsWith('__@')) continue;
+        // Optional as the type sees it: `Partial<...>` and mapped types make members optional
+        // without a `?` in their declaration.
+        const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0;
         const modifiers = ts.canHaveModifiers(decl) ? ts.getModifiers(decl) ?? [] : [];
         if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) continue;
         if (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) {
           members.push({
             name: prop.getName(),
-            optional: Boolean(decl.questionToken),
+            optional,
             type: decl.type ? decl.type.getText() : 'any',
             kind: 'property',
           });
@@ -96,7 +103,7 @@ export class AdminDeclarations {
           const ret = decl.type ? decl.type.getText() : 'void';
           members.push({
             name: prop.getName(),
-            optional: Boolean(decl.questionToken),
+            optional,
             type: `${typeParams}(${params}) => ${ret}`,
             altType: `${typeParams}(${params}): ${ret}`,
             kind: 'method',

@@ -120,7 +120,8 @@ export function extractClaims(tree: MdNode): PageClaims {
     if (strong?.type !== 'strong' || colon?.type !== 'text' || code?.type !== 'inlineCode') continue;
     if (!/^:\s*$/.test(colon.value ?? '')) continue;
     const label = textOf(strong).trim();
-    const m = /^([\w$]+)(\?)?$/.exec(label);
+    // `name`, `name?`, or a quoted key as declared: `['aria-label']`.
+    const m = /^(?:\[['"])?([\w$-]+)(?:['"]\])?(\?)?$/.exec(label);
     if (!m) continue;
     claims.members.push({ name: m[1], optional: Boolean(m[2]), type: code.value ?? '', line: line(next) });
   }
