@@ -182,3 +182,41 @@ test('every category folder has a _category_.json', () => {
   const missing = [...folders].filter((dir) => !roots.has(dir) && !existsSync(path.join(ROOT, dir, '_category_.json')));
   assert.deepEqual(missing, []);
 });
+
+/**
+ * Docusaurus 3 reads `.md` pages as MDX, so `{name}` in prose is a JavaScript expression that
+ * fails (or renders nothing) at build time; a literal brace is written `\{`. Found by parsing each
+ * page with remark-mdx, as the build does.
+ */
+export async function mdxExpressionsIn(markdown: string): Promise<Array<{ line: number; value: string }>> {
+  const { unified } = await import('unified');
+  const remarkParse = (await import('remark-parse')).default;
+  const remarkGfm = (await import('remark-gfm')).default;
+  const remarkDirective = (await import('remark-directive')).default;
+  const remarkMdx = (await import('remark-mdx')).default;
+  const tree = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMdx).parse(markdown);
+  const found: Array<{ line: number; value: string }> = [];
+  const walk = (node: { type: string; value?: string; children?: unknown[]; position?: { start: { line: number } } }) => {
+    if (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') {
+      found.push({ line: node.position?.start.line ?? 0, value: node.value ?? '' });
+    }
+    for (const child of (node.children ?? []) as Array<typeof node>) walk(child);
+  };
+  walk(tree as unknown as Parameters<typeof walk>[0]);
+  return found;
+}
+
+test('no JavaScript expression in a .md page (a literal brace is written \\{)', async () => {
+  const problems: string[] = [];
+  for (const doc of docs.filter((d) => d.file.endsWith('.md'))) {
+    for (const e of await mdxExpressionsIn(doc.body)) {
+      problems.push(`${doc.file}: body line ${e.line}: {${e.value}} is an MDX expression; write \\{${e.value}\\} or put it in code`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the expression rule finds a brace in prose and ignores code', async () => {
+  assert.deepEqual(await mdxExpressionsIn('Scheduled for {date}.'), [{ line: 1, value: 'date' }]);
+  assert.deepEqual(await mdxExpressionsIn('Literal \\{date\\}, `code {date}`, and\n\n```ts\nconst a = {b};\n```'), []);
+});
