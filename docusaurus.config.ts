@@ -44,6 +44,8 @@ const config: Config = {
     './src/clientModules/malformedHash.ts',
     // Highlights a search result's words on the page it leads to (src/search/highlight.ts).
     './src/clientModules/searchHighlight.ts',
+    // Marks tables that scroll sideways, so their edge shows a shadow (custom.css).
+    './src/clientModules/tableScroll.ts',
   ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
   plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes],
