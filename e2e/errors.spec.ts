@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { test, expect, visit } from './fixtures';
+import { test, expect, visit, NOT_FOUND_RESPONSE } from './fixtures';
 import { BUILD_DIR, PAGE_A, PAGE_B, contentChunkOf, expectConsole, ignoreConsole } from './behaviour';
 
 const chunkB = contentChunkOf(PAGE_B.file);
@@ -77,7 +77,7 @@ test('a route that fails to preload during navigation logs a warning and reloads
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await clickSidebarLinkToB(page);
   await expect.poll(() => loads.length).toBe(1);
-  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   expect(new URL(loads[0]).pathname).toBe(PAGE_B.route);
   await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
   // A full reload: the window object is new.
@@ -128,6 +128,8 @@ test('a page module without a default export fails with an error naming the rout
 });
 
 test.describe('base URL misconfigured', () => {
+  // The page asks for its scripts and styles at /assets/..., which this server does not have.
+  test.use({ allowedConsole: [NOT_FOUND_RESPONSE] });
   let server: Server;
   let origin = '';
   const PREFIX = '/wrong-prefix/';
@@ -162,7 +164,7 @@ test.describe('base URL misconfigured', () => {
 
   test("shows the generator's banner suggesting the base URL the site is served at", async ({ page }) => {
     // The page cannot load its scripts and styles (they are asked for at /assets/...), so it
-    // never hydrates: no visit() here. The 404s it logs are allowed by the fixture.
+    // never hydrates: no visit() here. The 404s it logs are allowed above.
     await page.goto(`${origin}${PREFIX}`);
     const banner = page.locator('#__docusaurus-base-url-issue-banner');
     await expect(banner).toBeVisible();

@@ -5,20 +5,31 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Console messages that are expected and harmless. Keep each entry explained. */
-const ALLOWED_CONSOLE: RegExp[] = [
-  // The not-found tests load unknown paths on purpose; Chromium logs the 404 response.
-  /Failed to load resource: the server responded with a status of 404/,
-];
+/** A console message a test expects, with the reason it is harmless there. */
+export interface AllowedConsoleMessage {
+  pattern: RegExp;
+  why: string;
+}
 
-export const test = base.extend<{ consoleProblems: string[] }>({
+/**
+ * For the tests that load an unknown path on purpose (the not-found page, hostile paths, the site
+ * served under a wrong base URL): Chromium logs the 404 answer as a console error.
+ */
+export const NOT_FOUND_RESPONSE: AllowedConsoleMessage = {
+  pattern: /^error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+  why: 'the test requests a path that does not exist on purpose',
+};
+
+export const test = base.extend<{ consoleProblems: string[]; allowedConsole: AllowedConsoleMessage[] }>({
+  // No console message is allowed unless a test names it (test.use({ allowedConsole: [...] })).
+  allowedConsole: [[], { option: true }],
   consoleProblems: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsole }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (!['error', 'warning'].includes(message.type())) return;
-        const text = message.text();
-        if (!ALLOWED_CONSOLE.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`);
+        const text = `${message.type()}: ${message.text()}`;
+        if (!allowedConsole.some((allowed) => allowed.pattern.test(text))) problems.push(text);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       // A Content-Security-Policy violation fails the test too: Chromium logs most as console errors,
@@ -40,7 +51,7 @@ export { expect };
 /** Opens a path and waits until React has hydrated the server-rendered page. */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /**

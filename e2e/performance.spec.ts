@@ -40,6 +40,7 @@ test('code blocks keep the server-rendered tokens through hydration, and Prism i
     }).observe(document, { childList: true, subtree: true });
   });
   await visit(page, CODE_PAGE);
+  // eslint-disable-next-line playwright/no-networkidle -- the test proves something was NOT loaded: only a settled network shows that
   await page.waitForLoadState('networkidle');
   const tokens = page.locator('article pre.prism-code .token');
   expect(await tokens.count()).toBeGreaterThan(100);
@@ -60,6 +61,7 @@ test('code blocks keep the server-rendered tokens through hydration, and Prism i
 test('a code block rendered after a client-side navigation is highlighted once Prism has loaded', async ({ page }) => {
   const scripts = recordScripts(page);
   await visit(page, '/guides/type-system');
+  // eslint-disable-next-line playwright/no-networkidle -- the test proves something was NOT loaded: only a settled network shows that
   await page.waitForLoadState('networkidle');
   expect(await loadedPrism(scripts)).toBe(false);
   // Client-side navigation (no page load) to a page with code.
@@ -88,6 +90,7 @@ test('link prefetching requests each chunk once, in idle time, and none the page
   await visit(page, CODE_PAGE);
   // Visible links are prefetched when the browser is idle: wait until some are.
   await expect.poll(() => page.locator('link[rel="prefetch"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  // eslint-disable-next-line playwright/no-networkidle -- the test proves something was NOT loaded: only a settled network shows that
   await page.waitForLoadState('networkidle');
   const { prefetched, loaded } = await page.evaluate(() => ({
     prefetched: [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
@@ -96,7 +99,7 @@ test('link prefetching requests each chunk once, in idle time, and none the page
       .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
       .map((entry) => new URL(entry.name).pathname),
   }));
-  expect(prefetched.length).toBe(new Set(prefetched).size);
+  expect(prefetched).toHaveLength(new Set(prefetched).size);
   expect(prefetched.filter((file) => loaded.includes(file))).toEqual([]);
   // Far fewer than one <link> per chunk per visible link (core 3.1.1 adds about 400 here).
   expect(prefetched.length).toBeLessThan(60);
@@ -106,6 +109,7 @@ test('a diagram below the fold is drawn, and mermaid loaded, only when it comes 
   await page.setViewportSize({ width: 412, height: 823 });
   const scripts = recordScripts(page);
   await visit(page, DIAGRAM_PAGE);
+  // eslint-disable-next-line playwright/no-networkidle -- the test proves something was NOT loaded: only a settled network shows that
   await page.waitForLoadState('networkidle');
   const first = page.locator('[data-diagram]').first();
   await expect(first).toHaveAttribute('data-diagram', 'pending');

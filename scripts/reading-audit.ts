@@ -22,7 +22,7 @@ async function main() {
     const worst: Array<[string, number]> = [];
     for (const route of ROUTES) {
       await page.goto(BASE + route.route);
-      await page.waitForSelector('html[data-has-hydrated="true"]');
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
       const defects: ReadingDefect[] = await page.evaluate(readingDefects);
       if (width < 997) {
         await openMobileSidebar(page);

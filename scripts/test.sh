@@ -14,6 +14,9 @@ npm run --silent strapi-source
 echo "== type check"
 npm run --silent typecheck
 
+echo "== lint: ESLint, stylelint, Prettier, spell check of docs/ (npm run lint)"
+npm run --silent lint
+
 echo "== docs lint and unit tests"
 npm run --silent test:unit
 

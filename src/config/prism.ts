@@ -47,7 +47,8 @@ export function withReadableTokens(theme: PrismTheme): PrismTheme {
   const backgroundRgb = hslToRgb(...background);
   const darkBackground = background[2] < 0.5;
   const fix = (colour: string): string => {
-    let [h, s, l] = parseHsl(colour);
+    const [h, s, initialL] = parseHsl(colour);
+    let l = initialL;
     while (contrast(hslToRgb(h, s, l), backgroundRgb) < MIN_CONTRAST && l > 0 && l < 1) {
       l = Math.round((l + (darkBackground ? 0.01 : -0.01)) * 100) / 100;
     }

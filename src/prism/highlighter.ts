@@ -17,7 +17,7 @@ scope.Prism = Prism;
 // The classic theme's webpack config limits this dynamic require to the configured languages
 // (prism.additionalLanguages, the same list).
 for (const language of ADDITIONAL_LANGUAGES) {
-  // eslint-disable-next-line global-require, import/no-dynamic-require -- after the global is set
+  // Loaded with require, in order, after the global Prism is set: each grammar extends that global.
   require(`prismjs/components/prism-${language}`);
 }
 delete scope.Prism;

@@ -22,6 +22,9 @@ interface HastNode {
 /** Dotted chains shorter than this fit a 390 px column and are left whole. */
 const LONG_CHAIN = 28;
 
+/** A piece of running-text code this long also breaks after its hyphens. */
+const LONG_PIECE = 24;
+
 const wbr = (): HastNode => ({ type: 'element', tagName: 'wbr', properties: {}, children: [] });
 
 /** Break points inside a long token of running text: between the words of a chain or a name. */
@@ -47,7 +50,10 @@ function splitText(value: string, longTokens: boolean): HastNode[] {
     const parts = (longTokens && !isPath && token.length >= LONG_CHAIN ? token.split(CHAIN_BREAKS) : token.split(/(?<=\/)/)).filter(
       (part) => part !== '',
     );
-    parts.forEach((part, index) => {
+    // In running text, a piece still too long for a phone's column also breaks after its hyphens
+    // and `::` (between the words of a name such as a migration id).
+    const pieces = longTokens ? parts.flatMap((part) => (part.length >= LONG_PIECE ? part.split(/(?<=-|::)(?=.)/) : [part])) : parts;
+    pieces.forEach((part, index) => {
       if (index > 0) nodes.push(wbr());
       nodes.push(piece(part));
     });
@@ -73,7 +79,7 @@ function visit(node: HastNode, inPre: boolean, inTable: boolean) {
       node.properties = { ...node.properties, className: [...(Array.isArray(className) ? className : []), 'code-word'] };
       return;
     }
-    const longTokens = !inTable && text.length >= LONG_CHAIN;
+    const longTokens = !inTable && text.length >= LONG_PIECE;
     node.children = children.flatMap((child) => (child.type === 'text' && child.value ? splitText(child.value, longTokens) : [child]));
     return;
   }

@@ -137,8 +137,7 @@ function MermaidRenderer({ value }: Props): JSX.Element {
       role="figure"
       aria-label="Diagram"
 
-      // The SVG comes from mermaid's renderer, which sanitises labels (securityLevel 'strict').
-      // eslint-disable-next-line react/no-danger
+      // eslint-disable-next-line react/no-danger -- the SVG comes from mermaid's renderer, which sanitises labels (securityLevel 'strict')
       dangerouslySetInnerHTML={{ __html: result.svg }}
     />
   );

@@ -113,8 +113,7 @@ function Lines({ code, language, lineClassNames, showLineNumbers, keepServerMark
     <code ref={codeRef} className={className}>
       {tokens.map((line, index) => (
         <Line
-          // Lines have no identity beyond their position.
-          // eslint-disable-next-line react/no-array-index-key
+          // eslint-disable-next-line react/no-array-index-key -- lines have no identity beyond their position
           key={index}
           line={line}
           getLineProps={getLineProps}
@@ -162,7 +161,6 @@ export default function CodeBlockString({
       <div className={styles.codeBlockContent}>
         <pre
           // A long line scrolls inside the block, so keyboard users must be able to focus it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           ref={wordWrap.codeBlockRef}
           className={clsx('prism-code', `language-${prismLanguage}`, styles.codeBlock, 'thin-scrollbar')}

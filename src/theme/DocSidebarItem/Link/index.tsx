@@ -23,6 +23,7 @@ export function breakableLabel(label: string): ReactNode {
   const parts = label.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[.:])/);
   if (parts.length < 2) return label;
   return parts.map((part, index) => (
+    // eslint-disable-next-line react/no-array-index-key -- the pieces of one label never move or change
     <React.Fragment key={index}>
       {index > 0 && <wbr />}
       {part}
