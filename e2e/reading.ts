@@ -12,8 +12,10 @@ export interface ReadingDefect {
   text: string;
 }
 
-/** Runs in the browser. */
-export function readingDefects(): ReadingDefect[] {
+export const ALL_KINDS: Array<ReadingDefect['kind']> = ['table-code', 'sidebar-label', 'page-scroll'];
+
+/** Runs in the browser (pass it to page.evaluate with the kinds to report). */
+export function readingDefects(kinds: Array<ReadingDefect['kind']>): ReadingDefect[] {
   const out: ReadingDefect[] = [];
   for (const code of Array.from(document.querySelectorAll('article table code'))) {
     const text = code.textContent ?? '';
@@ -32,7 +34,7 @@ export function readingDefects(): ReadingDefect[] {
   if (document.documentElement.scrollWidth > window.innerWidth) {
     out.push({ kind: 'page-scroll', text: `${document.documentElement.scrollWidth} > ${window.innerWidth}` });
   }
-  return out;
+  return out.filter((defect) => kinds.includes(defect.kind));
 }
 
 /** Opens the mobile sidebar (at 996 px or less) so that its labels are measured too. */

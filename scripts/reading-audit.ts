@@ -6,7 +6,7 @@
  */
 import { chromium } from '@playwright/test';
 import { ROUTES } from './docs';
-import { openMobileSidebar, readingDefects, type ReadingDefect } from '../e2e/reading';
+import { ALL_KINDS, openMobileSidebar, readingDefects, type ReadingDefect } from '../e2e/reading';
 
 const BASE = process.argv[2] ?? 'http://127.0.0.1:3210';
 
@@ -23,10 +23,10 @@ async function main() {
     for (const route of ROUTES) {
       await page.goto(BASE + route.route);
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-      const defects: ReadingDefect[] = await page.evaluate(readingDefects);
+      const defects: ReadingDefect[] = await page.evaluate(readingDefects, ALL_KINDS);
       if (width < 997) {
         await openMobileSidebar(page);
-        const inMenu = (await page.evaluate(readingDefects)).filter((d) => d.kind === 'sidebar-label');
+        const inMenu = (await page.evaluate(readingDefects, ALL_KINDS)).filter((d) => d.kind === 'sidebar-label');
         defects.push(...inMenu);
       }
       for (const d of defects) {
