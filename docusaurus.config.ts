@@ -10,6 +10,7 @@ import mermaidRuntime from './src/plugins/mermaid-runtime';
 import codeHighlighting from './src/plugins/code-highlighting';
 import prefetchScheduler from './src/plugins/prefetch-scheduler';
 import lazyRoutes from './src/plugins/lazy-routes';
+import markdownExport from './src/plugins/markdown-export';
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -48,7 +49,11 @@ const config: Config = {
     './src/clientModules/tableScroll.ts',
   ],
   themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
-  plugins: STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes],
+  plugins: [
+    // Every page as Markdown, llms.txt and llms-full.txt (readers' tools, not an optimisation: in both builds).
+    markdownExport,
+    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes]),
+  ],
   presets: [
     [
       'classic',

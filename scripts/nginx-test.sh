@@ -77,11 +77,12 @@ echo "nginx serves $build_dir on $base"
 echo "== nginx: HTTP checks"
 NGINX_URL="$base" BUILD_DIR="$build_dir" npx tsx --test scripts/nginx.test.ts
 
-# The route and chrome suites (every page, mermaid), the security and hostile-input suites, and the
-# search suites when there are any: each fails on a CSP violation through the console fixture.
+# The route and chrome suites (every page, mermaid), the security and hostile-input suites, the
+# readers' tools (Copy page, the diagram's full-size view) and the search suites when there are any:
+# each fails on a CSP violation through the console fixture.
 shopt -s nullglob
 search_specs=(e2e/search*.spec.ts)
-specs=${NGINX_SPECS:-"e2e/routes.spec.ts e2e/chrome.spec.ts e2e/security.spec.ts e2e/hostile-input.spec.ts ${search_specs[*]}"}
+specs=${NGINX_SPECS:-"e2e/routes.spec.ts e2e/chrome.spec.ts e2e/security.spec.ts e2e/hostile-input.spec.ts e2e/readers.spec.ts ${search_specs[*]}"}
 if [ "$specs" != "none" ]; then
   echo "== nginx: browser suites ($specs)"
   # shellcheck disable=SC2086

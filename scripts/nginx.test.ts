@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ROOT, ROUTES } from './docs';
 import { createHash } from 'node:crypto';
+import { markdownPath } from '../src/plugins/markdown-export/paths';
 
 const BASE = process.env.NGINX_URL ?? '';
 const BUILD = path.resolve(process.env.BUILD_DIR ?? path.join(ROOT, 'build'));
@@ -75,6 +76,38 @@ test('every route of the contract answers 200 with its own page, without a trail
     else if (body(answer) !== readFileSync(fileOf(route), 'utf8')) problems.push(`${route}: not the page built for it`);
   }
   assert.deepEqual(problems, []);
+});
+
+test("every page's Markdown answers as text/markdown; charset=utf-8, llms.txt and llms-full.txt as text/plain", async () => {
+  const problems: string[] = [];
+  for (const { route } of ROUTES) {
+    const url = markdownPath(route);
+    const answer = await get(url);
+    if (answer.status !== 200) problems.push(`${url}: status ${answer.status}`);
+    else if (answer.headers['content-type'] !== 'text/markdown; charset=utf-8') problems.push(`${url}: ${answer.headers['content-type']}`);
+    else if (body(answer) !== readFileSync(path.join(BUILD, url), 'utf8')) problems.push(`${url}: not the file built for it`);
+    else if (answer.headers['cache-control'] !== 'no-cache') problems.push(`${url}: cache-control ${answer.headers['cache-control']}`);
+    else if (answer.headers['x-content-type-options'] !== 'nosniff' || !answer.headers['content-security-policy']) problems.push(`${url}: no security headers`);
+  }
+  assert.deepEqual(problems, []);
+  for (const url of ['/llms.txt', '/llms-full.txt']) {
+    const answer = await get(url);
+    assert.equal(answer.status, 200, url);
+    assert.equal(answer.headers['content-type'], 'text/plain; charset=utf-8', url);
+    assert.equal(answer.headers['cache-control'], 'no-cache', url);
+    assert.equal(body(answer), readFileSync(path.join(BUILD, url), 'utf8'), url);
+  }
+  for (const url of ['/api/Cron.md', '/llms-full.txt']) {
+    const answer = await get(url, { 'Accept-Encoding': 'gzip' });
+    assert.equal(answer.headers['content-encoding'], 'gzip', `${url} is compressed`);
+    assert.equal(body(answer), readFileSync(path.join(BUILD, url), 'utf8'), url);
+  }
+  // A Markdown path with no page behind it is an ordinary 404, and a hidden .md file stays hidden.
+  for (const url of ['/no/such/page.md', '/.secret.md']) {
+    const missing = await get(url);
+    assert.equal(missing.status, 404, url);
+    assert.equal(body(missing), NOT_FOUND_HTML, url);
+  }
 });
 
 test('a trailing slash, /index.html or .html form redirects to the clean URL, query kept', async () => {

@@ -11,10 +11,14 @@
  * anchoring keeps the reading position when a diagram above the viewport grows.
  * The import goes through the module id `docs-mermaid-runtime`, which the plugin maps to the
  * copied file (client), to nothing (server) or to mermaid itself (development).
+ * A drawn diagram has an "Open full size" button: it opens ./FullView.tsx, a modal dialog where
+ * the diagram fits the window and can be zoomed and panned. That view and its pan-and-zoom library
+ * (@panzoom/panzoom) are a chunk of their own, loaded on the first opening; closing it returns the
+ * focus to the button.
  * Upgrade risk: medium. Uses mermaid's `initialize` and `render`; re-check them when
  * mermaid or @docusaurus/theme-mermaid is upgraded.
  */
-import React, { useEffect, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import { ErrorBoundaryErrorMessageFallback, useColorMode, useThemeConfig } from '@docusaurus/theme-common';
 import type { MermaidConfig } from 'mermaid';
@@ -27,6 +31,9 @@ interface MermaidThemeConfig {
   theme: { light: string; dark: string };
   options: MermaidConfig;
 }
+
+/** The full-size view, loaded when a reader first opens it. */
+const FullView = lazy(() => import(/* webpackChunkName: "diagram-full-view" */ './FullView'));
 
 let mermaidPromise: Promise<MermaidApi> | undefined;
 
@@ -73,6 +80,12 @@ function MermaidRenderer({ value }: Props): JSX.Element {
   const placeholder = useRef<HTMLDivElement>(null);
   const near = useNearViewport(placeholder);
   const container = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [fullView, setFullView] = useState(false);
+  const closeFullView = useCallback(() => {
+    setFullView(false);
+    opener.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (!near) return undefined;
@@ -127,19 +140,31 @@ function MermaidRenderer({ value }: Props): JSX.Element {
     );
   }
   return (
-    <div
-      ref={container}
-      className={`docusaurus-mermaid-container ${styles.container}`}
-      data-diagram="drawn"
-      // A wide diagram scrolls inside this box, so keyboard users must be able to focus it
-      // to scroll it (WCAG 2.1.1; axe rule scrollable-region-focusable).
-      tabIndex={0}
-      role="figure"
-      aria-label="Diagram"
+    <div className={styles.diagram}>
+      <div className={styles.toolbar}>
+        <button ref={opener} type="button" className={styles.control} aria-haspopup="dialog" onClick={() => setFullView(true)}>
+          Open full size
+        </button>
+      </div>
+      <div
+        ref={container}
+        className={`docusaurus-mermaid-container ${styles.container}`}
+        data-diagram="drawn"
+        // A wide diagram scrolls inside this box, so keyboard users must be able to focus it
+        // to scroll it (WCAG 2.1.1; axe rule scrollable-region-focusable).
+        tabIndex={0}
+        role="figure"
+        aria-label="Diagram"
 
-      // eslint-disable-next-line react/no-danger -- the SVG comes from mermaid's renderer, which sanitises labels (securityLevel 'strict')
-      dangerouslySetInnerHTML={{ __html: result.svg }}
-    />
+        // eslint-disable-next-line react/no-danger -- the SVG comes from mermaid's renderer, which sanitises labels (securityLevel 'strict')
+        dangerouslySetInnerHTML={{ __html: result.svg }}
+      />
+      {fullView && (
+        <Suspense fallback={null}>
+          <FullView svg={result.svg} onClose={closeFullView} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 
