@@ -34,7 +34,10 @@ export function contentChunkOf(file: string): string {
  */
 export function expectConsole(problems: string[], patterns: RegExp[]): void {
   for (const pattern of patterns) {
-    expect(problems.some((text) => pattern.test(text)), `console message ${pattern}`).toBe(true);
+    expect(
+      problems.some((text) => pattern.test(text)),
+      `console message ${pattern}`,
+    ).toBe(true);
   }
   const unexpected = problems.filter((text) => !patterns.some((pattern) => pattern.test(text)));
   problems.splice(0, problems.length, ...unexpected);

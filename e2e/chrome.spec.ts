@@ -127,7 +127,10 @@ test('the table of contents lists exactly the h2 and h3 headings', async ({ page
   expect(headings.length).toBeGreaterThan(2);
   const toc = await page.locator('.table-of-contents a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
   expect(toc).toEqual(headings);
-  const deeper = await page.locator('article .markdown').locator('h4[id], h5[id]').evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
+  const deeper = await page
+    .locator('article .markdown')
+    .locator('h4[id], h5[id]')
+    .evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
   for (const id of deeper) expect(toc).not.toContain(id);
 });
 
@@ -159,8 +162,7 @@ test('code blocks are highlighted in light and dark mode', async ({ page }) => {
   await visit(page, routeOf.get(codeDoc!.file)!);
   const block = page.locator('article pre.prism-code').first();
   await expect(block).toBeVisible();
-  const colours = async () =>
-    block.locator('.token').evaluateAll((tokens) => new Set(tokens.map((t) => getComputedStyle(t).color)).size);
+  const colours = async () => block.locator('.token').evaluateAll((tokens) => new Set(tokens.map((t) => getComputedStyle(t).color)).size);
   expect(await colours()).toBeGreaterThan(2);
   const lightBackground = await block.evaluate((node) => getComputedStyle(node).backgroundColor);
   await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();

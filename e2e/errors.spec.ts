@@ -82,7 +82,10 @@ test('a route that fails to preload during navigation logs a warning and reloads
   await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
   // A full reload: the window object is new.
   expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
-  expectConsole(consoleProblems, [/warning: ChunkLoadError: Loading chunk \d+ failed/, /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/]);
+  expectConsole(consoleProblems, [
+    /warning: ChunkLoadError: Loading chunk \d+ failed/,
+    /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
+  ]);
   // The click's hover preload (core's Link calls window.docusaurus.preload on mouseenter and does
   // not catch it) fails too: Chromium reports that promise as an unhandled rejection.
   ignoreConsole(consoleProblems, [/^pageerror: Loading chunk \d+ failed\./]);

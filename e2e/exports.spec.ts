@@ -31,7 +31,9 @@ test('the exports sidebar lists Exports, Namespaces, Classes, Interfaces with ex
     expect(hrefs).toEqual(expected.map((route) => route.route));
   }
   // Nothing else: modules + every page of the three groups is the whole contract.
-  expect(1 + GROUPS.reduce((sum, group) => sum + exportsRoutes.filter((r) => r.route.startsWith(group.prefix)).length, 0)).toBe(exportsRoutes.length);
+  expect(1 + GROUPS.reduce((sum, group) => sum + exportsRoutes.filter((r) => r.route.startsWith(group.prefix)).length, 0)).toBe(
+    exportsRoutes.length,
+  );
 });
 
 test('a namespaced interface links back to its namespace', async ({ page }) => {

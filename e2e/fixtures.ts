@@ -36,7 +36,9 @@ export const test = base.extend<{ consoleProblems: string[]; allowedConsole: All
       // and the securitypolicyviolation event reports every one (init scripts are exempt from CSP).
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+          console.error(
+            `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`,
+          );
         });
       });
       await use(problems);

@@ -49,7 +49,11 @@ test.describe('payloads in the URL are never executed', () => {
 
     test('in the path: the not-found page, without the payload', async ({ page }) => {
       for (const payload of PAYLOADS) {
-        for (const path of [`/${encodeURIComponent(payload)}`, `/docs/intro/${encodeURIComponent(payload)}`, `/docs/${payload.replace(/[?#]/g, '')}`]) {
+        for (const path of [
+          `/${encodeURIComponent(payload)}`,
+          `/docs/intro/${encodeURIComponent(payload)}`,
+          `/docs/${payload.replace(/[?#]/g, '')}`,
+        ]) {
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(404);
           await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
@@ -59,7 +63,6 @@ test.describe('payloads in the URL are never executed', () => {
       }
     });
   });
-
 
   test('in the query: ignored, or kept as text in attributes and links', async ({ page }) => {
     for (const payload of PAYLOADS) {
@@ -96,7 +99,17 @@ test.describe('payloads in the URL are never executed', () => {
 });
 
 /** Garbage a visitor's browser (or an extension, or an older site on the same origin) may hold. */
-const GARBAGE = ['', 'null', 'undefined', '{"broken":', '<img src=x onerror=window.__pwned=1>', 'DARK', 'dark ', '\u0000\uD800\uFFFF', 'x'.repeat(10_000)];
+const GARBAGE = [
+  '',
+  'null',
+  'undefined',
+  '{"broken":',
+  '<img src=x onerror=window.__pwned=1>',
+  'DARK',
+  'dark ',
+  '\u0000\uD800\uFFFF',
+  'x'.repeat(10_000),
+];
 const KEYS = ['theme', 'docusaurus.announcement.dismiss', 'docusaurus.announcement.id', 'docs-preferred-version-default'];
 
 /** Stores the values, then reloads so the site reads them at start, as on a visitor's next visit. */

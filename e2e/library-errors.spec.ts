@@ -19,7 +19,9 @@ async function loadAutocomplete(page: Page): Promise<void> {
 test('two search sources with the same id: the library names the duplicate id', async ({ page }) => {
   await loadAutocomplete(page);
   const message = await page.evaluate(async () => {
-    const { autocomplete } = (window as unknown as Record<string, { autocomplete: (options: unknown) => { setQuery(q: string): void; refresh(): Promise<void> } }>)['@algolia/autocomplete-js'];
+    const { autocomplete } = (
+      window as unknown as Record<string, { autocomplete: (options: unknown) => { setQuery(q: string): void; refresh(): Promise<void> } }>
+    )['@algolia/autocomplete-js'];
     const source = (sourceId: string) => ({ sourceId, getItems: () => [], templates: { item: () => '' } });
     const search = autocomplete({ container: '#search', getSources: () => [source('docs'), source('docs')] });
     search.setQuery('cron');
@@ -38,7 +40,9 @@ test('an invalid panel placement: the library names the value when the panel ope
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.evaluate(() => {
-    const { autocomplete } = (window as unknown as Record<string, { autocomplete: (options: unknown) => unknown }>)['@algolia/autocomplete-js'];
+    const { autocomplete } = (window as unknown as Record<string, { autocomplete: (options: unknown) => unknown }>)[
+      '@algolia/autocomplete-js'
+    ];
     autocomplete({
       container: '#search',
       // Without the library's stylesheet its default media query would switch to detached mode.

@@ -35,8 +35,7 @@ async function recordAssetRequests(page: Page): Promise<void> {
   });
 }
 
-const recorded = (page: Page): Promise<Recorded> =>
-  page.evaluate(() => (window as unknown as { recorded: Recorded }).recorded);
+const recorded = (page: Page): Promise<Recorded> => page.evaluate(() => (window as unknown as { recorded: Recorded }).recorded);
 
 const sidebarLink = (page: Page, label: string) =>
   page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: label, exact: true });
@@ -133,11 +132,18 @@ async function recordProgressBar(page: Page): Promise<void> {
     document.addEventListener('click', () => (timeline.clickAt = performance.now()), true);
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) if (node instanceof HTMLElement && node.id === 'nprogress') timeline.shownAt.push(performance.now());
-        for (const node of mutation.removedNodes) if (node instanceof HTMLElement && node.id === 'nprogress') timeline.removedAt.push(performance.now());
+        for (const node of mutation.addedNodes)
+          if (node instanceof HTMLElement && node.id === 'nprogress') timeline.shownAt.push(performance.now());
+        for (const node of mutation.removedNodes)
+          if (node instanceof HTMLElement && node.id === 'nprogress') timeline.removedAt.push(performance.now());
       }
       const h1 = document.querySelector('article h1');
-      if (timeline.clickAt >= 0 && timeline.titleAt < 0 && h1 && h1.textContent === (window as unknown as { expectedTitle: string }).expectedTitle) {
+      if (
+        timeline.clickAt >= 0 &&
+        timeline.titleAt < 0 &&
+        h1 &&
+        h1.textContent === (window as unknown as { expectedTitle: string }).expectedTitle
+      ) {
         timeline.titleAt = performance.now();
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });

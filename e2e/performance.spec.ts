@@ -14,7 +14,11 @@ const DIAGRAM_PAGE = '/docs/core/data-transfer/engine';
 function recordScripts(page: Page): Map<string, Promise<string>> {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response: Response) => {
-    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script')
+      scripts.set(
+        new URL(response.url()).pathname,
+        response.text().catch(() => ''),
+      );
   });
   return scripts;
 }
@@ -80,7 +84,9 @@ test('a code block rendered after a client-side navigation is highlighted once P
   const texts = () =>
     page
       .locator('article pre.prism-code code')
-      .evaluateAll((nodes) => nodes.map((node) => [...node.querySelectorAll('.token')].map((token) => `${token.className}:${token.textContent}`)));
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [...node.querySelectorAll('.token')].map((token) => `${token.className}:${token.textContent}`)),
+      );
   const rendered = await texts();
   await visit(page, CODE_PAGE);
   expect(await texts()).toEqual(rendered);

@@ -26,6 +26,7 @@ test.describe('Copy page', () => {
   test('copies the Markdown of the page, fetched only on click, and announces it', async ({ page }) => {
     const requests = recordRequests(page);
     await visit(page, PAGE);
+    // eslint-disable-next-line playwright/no-networkidle -- proving that no Markdown was requested needs a settled network
     await page.waitForLoadState('networkidle');
     expect(requests.filter((path) => path.endsWith('.md'))).toEqual([]);
     // The head points at the same Markdown the button copies.
@@ -93,6 +94,7 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   const diagram = page.locator('[data-diagram]').first();
   await diagram.scrollIntoViewIfNeeded();
   await expect(diagram).toHaveAttribute('data-diagram', 'drawn');
+  // eslint-disable-next-line playwright/no-networkidle -- proving that the view's code is not loaded yet needs a settled network
   await page.waitForLoadState('networkidle');
   // The view's code (and Panzoom) is not loaded until the view opens.
   expect(requests.filter((path) => path.includes('diagram-full-view'))).toEqual([]);
@@ -111,7 +113,9 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   const svg = dialog.locator('svg');
   const viewport = page.viewportSize()!;
   const fitted = await drawingBox(svg);
-  const area = await dialog.locator('svg').evaluate((element) => element.parentElement!.parentElement!.getBoundingClientRect().toJSON() as DOMRect);
+  const area = await dialog
+    .locator('svg')
+    .evaluate((element) => element.parentElement!.parentElement!.getBoundingClientRect().toJSON() as DOMRect);
   expect(fitted.x).toBeGreaterThanOrEqual(0);
   expect(fitted.y).toBeGreaterThanOrEqual(0);
   expect(fitted.x + fitted.width).toBeLessThanOrEqual(viewport.width + 0.5);

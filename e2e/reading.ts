@@ -27,7 +27,9 @@ export function readingDefects(kinds: Array<ReadingDefect['kind']>): ReadingDefe
     );
     if (lines.size > 1) out.push({ kind: 'table-code', text });
   }
-  for (const link of Array.from(document.querySelectorAll<HTMLElement>('.theme-doc-sidebar-menu .menu__link, .navbar-sidebar .menu__link'))) {
+  for (const link of Array.from(
+    document.querySelectorAll<HTMLElement>('.theme-doc-sidebar-menu .menu__link, .navbar-sidebar .menu__link'),
+  )) {
     if (link.offsetParent === null) continue;
     if (link.scrollWidth > link.clientWidth + 1) out.push({ kind: 'sidebar-label', text: (link.textContent ?? '').trim() });
   }

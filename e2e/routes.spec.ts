@@ -74,7 +74,6 @@ test.describe('unknown paths', () => {
   });
 });
 
-
 test('a path ending in /index.html shows the folder path', async ({ page }) => {
   await page.goto('/docs/intro/index.html');
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });

@@ -44,9 +44,7 @@ async function typeQuery(page: Page, query: string): Promise<void> {
 
 async function expectResults(page: Page, query: string): Promise<SearchResult[]> {
   const results = expected(query);
-  await expect(page.locator('.aa-DetachedOverlay .aa-ItemContentTitle')).toHaveText(
-    results.map((result) => result.document.sectionTitle),
-  );
+  await expect(page.locator('.aa-DetachedOverlay .aa-ItemContentTitle')).toHaveText(results.map((result) => result.document.sectionTitle));
   return results;
 }
 
@@ -180,7 +178,16 @@ test.describe('search', () => {
   test('the grammar works in the box', async ({ page }) => {
     await visit(page, '/');
     await openSearch(page);
-    for (const query of ['title:transactions', 'content:transaction', 'tags:database', '+lifecycle +hooks', 'hooks -lifecycle', 'transact*', 'tranzactions~1', 'hooks^10 database']) {
+    for (const query of [
+      'title:transactions',
+      'content:transaction',
+      'tags:database',
+      '+lifecycle +hooks',
+      'hooks -lifecycle',
+      'transact*',
+      'tranzactions~1',
+      'hooks^10 database',
+    ]) {
       await typeQuery(page, query);
       const results = await expectResults(page, query);
       expect(results.length, `"${query}" finds something`).toBeGreaterThan(0);

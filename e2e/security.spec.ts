@@ -56,7 +56,10 @@ test('the browser enforces the CSP: injected inline script and string eval do no
     'error: CSP violation: script-src blocked eval',
   ]);
   const others = consoleProblems.filter((problem) => !problem.startsWith('error: CSP violation:'));
-  for (const problem of others) expect(problem).toMatch(/^error: (Executing inline script|Evaluating a string as JavaScript) violates the following Content Security Policy directive/);
+  for (const problem of others)
+    expect(problem).toMatch(
+      /^error: (Executing inline script|Evaluating a string as JavaScript) violates the following Content Security Policy directive/,
+    );
   expect(others).toHaveLength(2);
   consoleProblems.splice(0, consoleProblems.length);
 });
@@ -79,7 +82,10 @@ test('the search loads its index and shows results under the CSP', async ({ page
   // Indexes are fetched per docs tag; a tag without one answers 404 and counts as empty (spec §7).
   const index = page.waitForResponse((response) => /\/search-index-[^/]+\.json$/.test(response.url()) && response.ok());
   // The navbar shows a button that opens the search panel.
-  await page.getByRole('button', { name: /^Search/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Search/ })
+    .first()
+    .click();
   // The panel's code loads on first open: type only once its input has the focus.
   const input = page.locator('.aa-DetachedOverlay input');
   await expect(input).toBeFocused();

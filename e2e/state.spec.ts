@@ -227,7 +227,9 @@ test.describe('collapsible sidebar categories', () => {
       await visit(page, docsLanding);
       await expandFirstCollapsedCategory(page);
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { transitions: { transition: string }[] }).transitions.map((t) => t.transition)))
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { transitions: { transition: string }[] }).transitions.map((t) => t.transition)),
+        )
         .toContain('height 1ms ease-in-out');
     });
   });

@@ -32,7 +32,25 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** Realistic queries from the site's vocabulary: words of section titles, as typed. */
 function queriesFrom(documents: SearchDocument[]): string[] {
-  const stop = new Set(['the', 'and', 'for', 'with', 'how', 'what', 'its', 'from', 'into', 'where', 'when', 'why', 'you', 'your', 'are', 'one', 'not']);
+  const stop = new Set([
+    'the',
+    'and',
+    'for',
+    'with',
+    'how',
+    'what',
+    'its',
+    'from',
+    'into',
+    'where',
+    'when',
+    'why',
+    'you',
+    'your',
+    'are',
+    'one',
+    'not',
+  ]);
   const words = [
     ...new Set(
       documents
@@ -102,8 +120,10 @@ for (const file of files) {
     const a = search([loaded], query, SETTINGS, 'combined');
     const b = search([loaded], query, SETTINGS, 'literal');
     if (a.kind !== 'results' || b.kind !== 'results') return a.kind === b.kind;
-    return JSON.stringify(a.results.map((r) => [r.document.id, r.score.toFixed(6)])) ===
-      JSON.stringify(b.results.map((r) => [r.document.id, r.score.toFixed(6)]));
+    return (
+      JSON.stringify(a.results.map((r) => [r.document.id, r.score.toFixed(6)])) ===
+      JSON.stringify(b.results.map((r) => [r.document.id, r.score.toFixed(6)]))
+    );
   });
   allMet &&= identical;
   const p95 = percentile(queryMedians, 95);
@@ -114,11 +134,17 @@ for (const file of files) {
   console.log(`  documents        ${loaded.documents.length}`);
   console.log(`  size raw         ${kb(raw.length)}`);
   console.log(`  size gzip (-9)   ${kb(gzip)}   target < ${GZIP_TARGET_KB} KB: ${sizeMet ? 'met' : 'MISSED'}`);
-  console.log(`  load (parse + lunr.Index.load)  median ${ms(percentile(loadTimes, 50))}  p95 ${ms(percentile(loadTimes, 95))}  (${LOAD_ROUNDS} rounds)`);
+  console.log(
+    `  load (parse + lunr.Index.load)  median ${ms(percentile(loadTimes, 50))}  p95 ${ms(percentile(loadTimes, 95))}  (${LOAD_ROUNDS} rounds)`,
+  );
   console.log(`  queries          ${queries.length} distinct (${withResults} with results) x ${QUERY_ROUNDS} rounds`);
   console.log(`  ranking          combined query identical to the per-field query: ${identical ? 'yes' : 'NO'}`);
-  console.log(`  query latency    median ${ms(percentile(queryMedians, 50))}  p95 ${ms(p95)}  (per-query medians of ${QUERY_ROUNDS} rounds)   target p95 < ${P95_TARGET_MS} ms: ${speedMet ? 'met' : 'MISSED'}`);
-  console.log(`  all samples      median ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  max ${ms(Math.max(...latencies))}`);
+  console.log(
+    `  query latency    median ${ms(percentile(queryMedians, 50))}  p95 ${ms(p95)}  (per-query medians of ${QUERY_ROUNDS} rounds)   target p95 < ${P95_TARGET_MS} ms: ${speedMet ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  all samples      median ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  max ${ms(Math.max(...latencies))}`,
+  );
   console.log(`  slowest queries  ${slowest.map(([query, time]) => `"${query}" ${ms(time)}`).join(', ')}`);
 }
 console.log(allMet ? 'All targets met.' : 'Some targets missed (see above).');

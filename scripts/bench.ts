@@ -27,7 +27,15 @@ const ROOT = path.resolve(__dirname, '..');
 const WORK = path.join(os.tmpdir(), 'docs-bench');
 const args = new Set(process.argv.slice(2));
 const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Pages measured for weight and Lighthouse: a long doc with diagrams, a doc without, an exports page, a tag page, the home page. */
 const PAGES = [
@@ -151,7 +159,9 @@ async function lighthouseScores(buildDir: string, port: number): Promise<void> {
   const chromeLauncher = await import('chrome-launcher');
   const server = await serveBuild(buildDir, port);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-  console.log(`\n## Lighthouse 12 (served with gzip by scripts/static-server.ts; median of ${LIGHTHOUSE_RUNS} runs by performance score)\n`);
+  console.log(
+    `\n## Lighthouse 12 (served with gzip by scripts/static-server.ts; median of ${LIGHTHOUSE_RUNS} runs by performance score)\n`,
+  );
   console.log('| page | preset | performance | (all runs) | accessibility | best practices | SEO | TBT | LCP | CLS |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   try {
@@ -161,7 +171,12 @@ async function lighthouseScores(buildDir: string, port: number): Promise<void> {
         for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
           const result = await lighthouse(
             `http://127.0.0.1:${port}${page.route}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            },
             preset === 'desktop' ? desktopConfig : undefined,
           );
           runs.push(result!.lhr);
@@ -198,7 +213,9 @@ async function main(): Promise<void> {
     console.log(`| shipped | ${shipped.seconds.toFixed(1)} s | ${shipped.peakMiB ?? '?'} MiB |`);
     console.log(`\nratio shipped / stock: ${(shipped.seconds / stock.seconds).toFixed(2)} (target at most 0.60)`);
     const sameRoutes = stock.routes.size === shipped.routes.size && [...stock.routes].every((route) => shipped.routes.has(route));
-    console.log(`same routes: ${sameRoutes ? 'yes' : 'NO'} (${shipped.routes.size}); search documents: stock ${stock.searchDocuments}, shipped ${shipped.searchDocuments}`);
+    console.log(
+      `same routes: ${sameRoutes ? 'yes' : 'NO'} (${shipped.routes.size}); search documents: stock ${stock.searchDocuments}, shipped ${shipped.searchDocuments}`,
+    );
   }
   if (!existsSync(shippedBuild)) throw new Error(`no build at ${shippedBuild}: run npm run build first`);
   await pageWeights(shippedBuild, 3900);

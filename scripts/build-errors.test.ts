@@ -83,7 +83,10 @@ async function renderError(location: string, element: React.ReactElement): Promi
 
 test('a navbar item of unknown type: the config validation names the type', () => {
   assert.throws(
-    () => normalizeThemeConfig(require('@docusaurus/theme-classic/lib/options.js').ThemeConfigSchema, { navbar: { items: [{ type: 'fancy', label: 'x' }] } }),
+    () =>
+      normalizeThemeConfig(require('@docusaurus/theme-classic/lib/options.js').ThemeConfigSchema, {
+        navbar: { items: [{ type: 'fancy', label: 'x' }] },
+      }),
     /Bad navbar item type fancy/,
   );
 });

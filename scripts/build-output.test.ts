@@ -36,7 +36,9 @@ test('the build log has no warning (broken links, markdown links, anchors...)', 
   // ("DeprecationWarning"), "Warning:" lines of libraries, and Browserslist's outdated-data notice.
   // Allowed, by exact text: npm's notice about this machine's own npm configuration (a `nodedir`
   // key in the global npmrc), printed by `npm run` before the build starts.
-  const allowed = ['npm warn Unknown user config "nodedir". This will stop working in the next major version of npm. See `npm help npmrc` for supported config options.'];
+  const allowed = [
+    'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm. See `npm help npmrc` for supported config options.',
+  ];
   const warnings = log
     .split('\n')
     .filter((line) => /\[WARNING\]|\bwarn(ing)?\b|deprecat|browserslist/i.test(line))
@@ -70,10 +72,12 @@ test('every page ends with the release it was checked against and links every so
       problems.push(`${route.route}: no source footer`);
       continue;
     }
-    if (!footer[1].includes(`Checked against Strapi ${STRAPI_VERSION}`)) problems.push(`${route.route}: footer does not name Strapi ${STRAPI_VERSION}`);
+    if (!footer[1].includes(`Checked against Strapi ${STRAPI_VERSION}`))
+      problems.push(`${route.route}: footer does not name Strapi ${STRAPI_VERSION}`);
     const inFooter = new Set([...footer[1].matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/#.*$/, '')));
     for (const href of inFooter) {
-      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+\//.test(href)) problems.push(`${route.route}: footer link ${href} is not at a release tag`);
+      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+\//.test(href))
+        problems.push(`${route.route}: footer link ${href} is not at a release tag`);
     }
     const body = article.replace(footer[0], '');
     for (const m of body.matchAll(/href="(https:\/\/github\.com\/strapi\/[\w.-]+\/(?:blob|tree)\/[^"]+)"/g)) {
@@ -90,7 +94,10 @@ test('code with break points stays inline: no <wbr> or unbreakable piece ends up
   for (const route of ROUTES) {
     const html = htmlFor(route.route);
     for (const pre of html.matchAll(/<pre[\s\S]*?<\/pre>/g)) {
-      if (pre[0].includes('<wbr') || pre[0].includes('code-nobr')) problems.push(`${route.route}: a code block holds <wbr> (inline code rendered as a block): ${pre[0].replace(/<[^>]+>/g, '').slice(0, 60)}`);
+      if (pre[0].includes('<wbr') || pre[0].includes('code-nobr'))
+        problems.push(
+          `${route.route}: a code block holds <wbr> (inline code rendered as a block): ${pre[0].replace(/<[^>]+>/g, '').slice(0, 60)}`,
+        );
     }
     inline += [...html.matchAll(/<code[^>]*>(?:(?!<\/code>)[\s\S])*<wbr/g)].length;
   }
@@ -169,7 +176,6 @@ test('every page, tag pages included, has a meta description', () => {
   assert.deepEqual(missing, []);
 });
 
-
 test('the main bundle holds neither Prism nor mermaid; both are chunks of their own', () => {
   const jsDir = path.join(BUILD, 'assets/js');
   const files = readdirSync(jsDir).filter((name) => name.endsWith('.js'));
@@ -187,6 +193,9 @@ test('every code block of the HTML is highlighted with class names only, never i
   const html = readFileSync(path.join(BUILD, 'guides/type-system/cheatsheet.html'), 'utf8');
   const tokens = html.match(/<span class="token [^"]*"[^>]*>/g) ?? [];
   assert.ok(tokens.length > 100, `only ${tokens.length} tokens`);
-  assert.deepEqual(tokens.filter((tag) => /style="[^"]*color/.test(tag)), []);
+  assert.deepEqual(
+    tokens.filter((tag) => /style="[^"]*color/.test(tag)),
+    [],
+  );
   assert.ok(!/<pre[^>]*style="[^"]*color/.test(html), 'a <pre> carries an inline colour');
 });

@@ -126,6 +126,9 @@ test('planted Exports members fail: unknown name, wrong optionality, wrong type,
 test('an Exports page about a symbol the pin no longer exports must keep it as marked history', () => {
   const gone = page('docs/exports/interfaces/NoSuchInterface.md', 'Intro.\n\n## Properties\n\n### a\n\n**a**: `string`');
   assert.equal(check(gone).length, 1);
-  const history = page('docs/exports/interfaces/NoSuchInterface.md', 'Removed.\n\n## History: 5.0.0-beta.7 declaration\n\n### a\n\n**a**: `string`');
+  const history = page(
+    'docs/exports/interfaces/NoSuchInterface.md',
+    'Removed.\n\n## History: 5.0.0-beta.7 declaration\n\n### a\n\n**a**: `string`',
+  );
   assert.deepEqual(check(history), []);
 });

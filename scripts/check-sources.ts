@@ -295,9 +295,7 @@ async function main() {
     if (lines.length > 0) failingPages++;
     for (const l of lines) console.log(l);
   }
-  console.log(
-    `check:sources: ${pages.length} page(s) against Strapi ${STRAPI_VERSION}: ${failures} failure(s) on ${failingPages} page(s)`,
-  );
+  console.log(`check:sources: ${pages.length} page(s) against Strapi ${STRAPI_VERSION}: ${failures} failure(s) on ${failingPages} page(s)`);
   process.exit(failures > 0 ? 1 : 0);
 }
 

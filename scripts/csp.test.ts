@@ -8,10 +8,7 @@ import { contentSecurityPolicy, inlineScripts, scriptHash, unhashableCode } from
 
 test('a script hash is the base64 sha256 of its exact text, as browsers compute it', () => {
   assert.equal(scriptHash('alert(1)'), "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
-  assert.equal(
-    scriptHash('document.documentElement.dataset.theme="dark"'),
-    "'sha256-zTSXYZ/r74pY7Te+wyYtgDRsO/hpzo1oFZH8wmJQwSA='",
-  );
+  assert.equal(scriptHash('document.documentElement.dataset.theme="dark"'), "'sha256-zTSXYZ/r74pY7Te+wyYtgDRsO/hpzo1oFZH8wmJQwSA='");
 });
 
 test('only scripts a browser would run inline are hashed', () => {

@@ -95,9 +95,7 @@ export function inlineScriptHashes(buildDir: string): string[] {
 /** The full header value for a build. */
 export function contentSecurityPolicy(buildDir: string): string {
   const hashes = inlineScriptHashes(buildDir);
-  return POLICY.map(([directive, sources]) =>
-    [directive, ...sources, ...(directive === 'script-src' ? hashes : [])].join(' '),
-  ).join('; ');
+  return POLICY.map(([directive, sources]) => [directive, ...sources, ...(directive === 'script-src' ? hashes : [])].join(' ')).join('; ');
 }
 
 /** The nginx include: one add_header line, sent on every response (`always`, errors included). */
@@ -116,5 +114,7 @@ if (require.main === module) {
   mkdirSync(path.dirname(CSP_CONF), { recursive: true });
   writeFileSync(CSP_CONF, nginxInclude(policy));
   const scripts = (policy.match(/'sha256-/g) ?? []).length;
-  console.log(`[CSP] ${scripts} inline script hashes from ${path.relative(ROOT, buildDir) || '.'} written to ${path.relative(ROOT, CSP_CONF)}`);
+  console.log(
+    `[CSP] ${scripts} inline script hashes from ${path.relative(ROOT, buildDir) || '.'} written to ${path.relative(ROOT, CSP_CONF)}`,
+  );
 }

@@ -66,7 +66,10 @@ export function tagSlug(label: string): string {
  */
 export function routeOfDoc(doc: Doc): string {
   if (typeof doc.data.slug === 'string') return doc.data.slug;
-  const parts = doc.file.replace(/^docs\//, '').replace(/\.mdx?$/, '').split('/');
+  const parts = doc.file
+    .replace(/^docs\//, '')
+    .replace(/\.mdx?$/, '')
+    .split('/');
   const name = parts[parts.length - 1];
   const folder = parts[parts.length - 2];
   if (name === 'index' || (folder !== undefined && name.toLowerCase() === folder.toLowerCase())) parts.pop();

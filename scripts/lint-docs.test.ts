@@ -75,7 +75,11 @@ test('every doc has a title, a description and known tags', () => {
 
 test('every tag of the vocabulary is used, and listed once', () => {
   const used = new Set(docs.flatMap((doc) => (Array.isArray(doc.data.tags) ? doc.data.tags : [])));
-  assert.deepEqual(TAGS.filter((tag) => !used.has(tag)), [], 'tags in src/data/tags.ts that no doc uses: remove them');
+  assert.deepEqual(
+    TAGS.filter((tag) => !used.has(tag)),
+    [],
+    'tags in src/data/tags.ts that no doc uses: remove them',
+  );
   assert.equal(new Set(TAGS).size, TAGS.length, 'src/data/tags.ts lists a tag twice');
 });
 
@@ -89,7 +93,8 @@ test('every route of the contract has its file, route, title, sidebar label and 
       continue;
     }
     const actualRoute = routeOfDoc(doc);
-    if (actualRoute !== route.route) problems.push(`${route.file}: is served at ${actualRoute}, not ${route.route}; add "slug: ${route.route}"`);
+    if (actualRoute !== route.route)
+      problems.push(`${route.file}: is served at ${actualRoute}, not ${route.route}; add "slug: ${route.route}"`);
     if (doc.data.title !== route.title) problems.push(`${route.file}: title "${doc.data.title}" should be "${route.title}"`);
     const label = (doc.data.sidebar_label ?? doc.data.title) as string;
     if (route.sidebar && label !== route.label) problems.push(`${route.file}: sidebar label "${label}" should be "${route.label}"`);
@@ -110,7 +115,8 @@ test('no placeholder text in any doc body', () => {
     let inFence = false;
     doc.body.split('\n').forEach((line, index) => {
       if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-      if (PLACEHOLDER.test(line)) problems.push(`${doc.file}: line ${index + 1} of the body has placeholder text: "${line.trim().slice(0, 80)}"`);
+      if (PLACEHOLDER.test(line))
+        problems.push(`${doc.file}: line ${index + 1} of the body has placeholder text: "${line.trim().slice(0, 80)}"`);
     });
     for (const key of ['title', 'description'] as const) {
       if (PLACEHOLDER.test(String(doc.data[key] ?? ''))) problems.push(`${doc.file}: "${key}" has placeholder text`);
@@ -132,9 +138,12 @@ test('every fenced code block names a language the highlighter knows', () => {
       if (open === null) {
         open = fence[1];
         const language = fence[2].trim().split(/\s/)[0].toLowerCase();
-        if (!language) problems.push(`${doc.file}: line ${index + 1}: code fence without a language; write \`\`\`ts, \`\`\`bash, \`\`\`text...`);
+        if (!language)
+          problems.push(`${doc.file}: line ${index + 1}: code fence without a language; write \`\`\`ts, \`\`\`bash, \`\`\`text...`);
         else if (!UNHIGHLIGHTED.has(language) && !highlighter.knows(language)) {
-          problems.push(`${doc.file}: line ${index + 1}: Prism has no grammar for \`${language}\`; add it in src/prism/highlighter.ts or use \`text\``);
+          problems.push(
+            `${doc.file}: line ${index + 1}: Prism has no grammar for \`${language}\`; add it in src/prism/highlighter.ts or use \`text\``,
+          );
         }
       } else if (fence[1].startsWith(open) && !fence[2].trim()) {
         open = null;

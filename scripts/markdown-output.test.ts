@@ -51,6 +51,7 @@ const decode = (html: string) =>
     .replace(/<[^>]+>/g, '')
     // The zero-width space of heading anchors; React 18.2's server renderer sometimes writes a NUL
     // byte before it (a stray byte at a buffer boundary, seen in builds before this check existed).
+    // eslint-disable-next-line no-control-regex -- the NUL byte is what this removes
     .replace(/[\u200b\u0000]/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -107,7 +108,8 @@ test('each Markdown opens with the title and description of its frontmatter', ()
     if (!descriptionLine.startsWith('> ') || quote?.type !== 'blockquote' || textOf(quote) !== doc.data.description) {
       problems.push(`${route.route}: description ${JSON.stringify(descriptionLine)}`);
     }
-    if (/^(title|description|tags|strapi|sidebar_position):/m.test(markdownOf(route.route))) problems.push(`${route.route}: frontmatter left in the text`);
+    if (/^(title|description|tags|strapi|sidebar_position):/m.test(markdownOf(route.route)))
+      problems.push(`${route.route}: frontmatter left in the text`);
   }
   assert.deepEqual(problems, []);
 });
@@ -131,11 +133,16 @@ test('admonitions become blockquotes opening with a bold label, one per admoniti
   for (const route of ROUTES) {
     const doc = docByFile.get(route.file)!;
     const inSource = proseLines(doc.body).filter((line) => /^\s*:::(note|tip|info|warning|caution|danger)\b/.test(line)).length;
-    const labels = proseLines(markdownOf(route.route)).filter((line) => /^> \*\*(Note|Tip|Info|Warning|Caution|Danger)(: .+)?\*\*$/.test(line)).length;
+    const labels = proseLines(markdownOf(route.route)).filter((line) =>
+      /^> \*\*(Note|Tip|Info|Warning|Caution|Danger)(: .+)?\*\*$/.test(line),
+    ).length;
     if (inSource !== labels) problems.push(`${route.route}: ${inSource} admonitions in the source, ${labels} labelled blockquotes`);
   }
   assert.deepEqual(problems, []);
-  assert.match(markdownOf('/exports/namespaces/Pagination'), /^> \*\*Note: Values in the query are strings\*\*\n>\n> `page` and `pageSize` come back/m);
+  assert.match(
+    markdownOf('/exports/namespaces/Pagination'),
+    /^> \*\*Note: Values in the query are strings\*\*\n>\n> `page` and `pageSize` come back/m,
+  );
 });
 
 test('every code block of the source, mermaid included, is in the Markdown unchanged', () => {
@@ -176,7 +183,9 @@ test('headings and links are those of the page built from the same source, links
     for (const url of mdLinks) if (!/^(https:|mailto:)/.test(url)) problems.push(`${route.route}: relative link ${url}`);
     const normalised = mdLinks.map((url) => new URL(url).href).sort();
     if (JSON.stringify(normalised) !== JSON.stringify(pageLinks)) {
-      problems.push(`${route.route}: links differ: ${JSON.stringify(normalised.filter((u) => !pageLinks.includes(u)))} vs ${JSON.stringify(pageLinks.filter((u) => !normalised.includes(u)))}`);
+      problems.push(
+        `${route.route}: links differ: ${JSON.stringify(normalised.filter((u) => !pageLinks.includes(u)))} vs ${JSON.stringify(pageLinks.filter((u) => !normalised.includes(u)))}`,
+      );
     }
   }
   assert.deepEqual(problems, []);
@@ -195,18 +204,21 @@ test('each Markdown ends with the Sources section: the release and every source 
       continue;
     }
     const section = markdown.slice(at);
-    if (!section.includes(`**Checked against Strapi ${STRAPI_VERSION}`)) problems.push(`${route.route}: the Sources section does not name Strapi ${STRAPI_VERSION}`);
+    if (!section.includes(`**Checked against Strapi ${STRAPI_VERSION}`))
+      problems.push(`${route.route}: the Sources section does not name Strapi ${STRAPI_VERSION}`);
     const footer = /<aside class="source-footer"[^>]*>([\s\S]*?)<\/aside>/.exec(htmlOf(route.route))?.[1] ?? '';
     const inPage = [...footer.matchAll(/href="([^"]+)"/g)].map((m) => decode(m[1])).sort();
     const inMarkdown = [...section.matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)].map((m) => m[1]).sort();
-    if (JSON.stringify(inPage) !== JSON.stringify(inMarkdown)) problems.push(`${route.route}: Sources lists ${inMarkdown.length} files, the page ${inPage.length}`);
+    if (JSON.stringify(inPage) !== JSON.stringify(inMarkdown))
+      problems.push(`${route.route}: Sources lists ${inMarkdown.length} files, the page ${inPage.length}`);
   }
   assert.deepEqual(problems, []);
 });
 
 test('each page links its Markdown with <link rel="alternate" type="text/markdown">', () => {
   const problems = ROUTES.filter(
-    (route) => !htmlOf(route.route).includes(`<link data-rh="true" rel="alternate" type="text/markdown" href="${markdownPath(route.route)}">`),
+    (route) =>
+      !htmlOf(route.route).includes(`<link data-rh="true" rel="alternate" type="text/markdown" href="${markdownPath(route.route)}">`),
   ).map((route) => route.route);
   assert.deepEqual(problems, []);
 });
@@ -238,11 +250,18 @@ test('llms.txt: title, a summary naming the release, one section per sidebar lis
   );
   const urlOf = (route: string) => `${SITE_URL}${markdownPath(route)}`;
   const listed: string[] = [];
-  const blocks = [{ sidebar: null as string | null, block: head }, ...sections.map((block, index) => ({ sidebar: SIDEBARS[index].id as string, block }))];
+  const blocks = [
+    { sidebar: null as string | null, block: head },
+    ...sections.map((block, index) => ({ sidebar: SIDEBARS[index].id as string, block })),
+  ];
   for (const { sidebar, block } of blocks) {
     const entries = llmsEntries(block);
     const expected = ROUTES.filter((route) => route.sidebar === sidebar);
-    assert.deepEqual(entries.map((entry) => entry.url).sort(), expected.map((route) => urlOf(route.route)).sort(), `section ${sidebar ?? '(before the sections)'}`);
+    assert.deepEqual(
+      entries.map((entry) => entry.url).sort(),
+      expected.map((route) => urlOf(route.route)).sort(),
+      `section ${sidebar ?? '(before the sections)'}`,
+    );
     for (const route of expected) {
       const entry = entries.find((e) => e.url === urlOf(route.route))!;
       assert.equal(entry.title, route.title, route.route);

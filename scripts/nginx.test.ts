@@ -67,7 +67,11 @@ const SEARCH_INDEX = readdirSync(BUILD).find((name) => /^search-index-.*\.json$/
 
 test('every route of the contract answers 200 with its own page, without a trailing slash', async () => {
   assert.ok(ROUTES.length > 0);
-  for (const route of ['/docs/intro', '/api/Cron']) assert.ok(ROUTES.some((entry) => entry.route === route), route);
+  for (const route of ['/docs/intro', '/api/Cron'])
+    assert.ok(
+      ROUTES.some((entry) => entry.route === route),
+      route,
+    );
   const problems: string[] = [];
   for (const { route } of ROUTES) {
     const answer = await get(route);
@@ -87,7 +91,8 @@ test("every page's Markdown answers as text/markdown; charset=utf-8, llms.txt an
     else if (answer.headers['content-type'] !== 'text/markdown; charset=utf-8') problems.push(`${url}: ${answer.headers['content-type']}`);
     else if (body(answer) !== readFileSync(path.join(BUILD, url), 'utf8')) problems.push(`${url}: not the file built for it`);
     else if (answer.headers['cache-control'] !== 'no-cache') problems.push(`${url}: cache-control ${answer.headers['cache-control']}`);
-    else if (answer.headers['x-content-type-options'] !== 'nosniff' || !answer.headers['content-security-policy']) problems.push(`${url}: no security headers`);
+    else if (answer.headers['x-content-type-options'] !== 'nosniff' || !answer.headers['content-security-policy'])
+      problems.push(`${url}: no security headers`);
   }
   assert.deepEqual(problems, []);
   for (const url of ['/llms.txt', '/llms-full.txt']) {
@@ -138,7 +143,15 @@ test('a trailing slash, /index.html or .html form redirects to the clean URL, qu
 });
 
 test('an unknown path answers 404 with the not-found page, the 404 page has no 200 of its own', async () => {
-  for (const unknown of ['/no/such/page', '/docs/intro/nope', '/api/Cron.json', '/404', '/404.html', '/assets/js/missing.12345678.js', '/.env']) {
+  for (const unknown of [
+    '/no/such/page',
+    '/docs/intro/nope',
+    '/api/Cron.json',
+    '/404',
+    '/404.html',
+    '/assets/js/missing.12345678.js',
+    '/.env',
+  ]) {
     const answer = await get(unknown);
     assert.equal(answer.status, 404, unknown);
     assert.equal(body(answer), NOT_FOUND_HTML, unknown);
@@ -194,7 +207,9 @@ test('text assets are gzip-compressed for clients that accept it', async () => {
 
 test('every response carries the security headers', async () => {
   const answers = await Promise.all(
-    ['/', '/docs/intro', '/docs/intro/', ASSET_URLS[0], `/${SEARCH_INDEX}`, '/img/logo.svg', '/no/such/page', '/404'].map(async (url) => [url, await get(url)] as const),
+    ['/', '/docs/intro', '/docs/intro/', ASSET_URLS[0], `/${SEARCH_INDEX}`, '/img/logo.svg', '/no/such/page', '/404'].map(
+      async (url) => [url, await get(url)] as const,
+    ),
   );
   answers.push(['HEAD /api/Cron', await get('/api/Cron', {}, 'HEAD')]);
   for (const [url, answer] of answers) {
@@ -210,10 +225,12 @@ test('every response carries the security headers', async () => {
 
 test('the CSP allows exactly the inline scripts of the build, and no unsafe script source', async () => {
   const csp = String((await get('/docs/intro')).headers['content-security-policy']);
-  const directives = new Map(csp.split(';').map((part) => {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    return [name, sources] as const;
-  }));
+  const directives = new Map(
+    csp.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
   const scriptSrc = directives.get('script-src') ?? [];
   assert.ok(scriptSrc.includes("'self'"));
   for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'strict-dynamic'", '*', 'data:', 'http:', 'https:']) {

@@ -13,7 +13,14 @@ const BASE = process.argv[2] ?? 'http://127.0.0.1:3210';
 async function main() {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   for (const width of [1280, 390]) {
     const page = await browser.newPage({ viewport: { width, height: width > 500 ? 800 : 844 } });
@@ -35,8 +42,18 @@ async function main() {
       }
       worst.push([route.route, defects.length]);
     }
-    console.log(`${width} px: ${Object.entries(totals).map(([k, n]) => `${k} ${n} on ${pages[k].size} pages`).join('; ')}`);
-    console.log(`  most: ${worst.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([r, n]) => `${r} (${n})`).join(', ')}`);
+    console.log(
+      `${width} px: ${Object.entries(totals)
+        .map(([k, n]) => `${k} ${n} on ${pages[k].size} pages`)
+        .join('; ')}`,
+    );
+    console.log(
+      `  most: ${worst
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([r, n]) => `${r} (${n})`)
+        .join(', ')}`,
+    );
     await page.close();
   }
   await browser.close();

@@ -91,9 +91,7 @@ async function extractOne(pkg: SourcePackage, tarball: string, manifest: TreeMan
     repository?: { directory?: string } | string;
   };
   const directory =
-    typeof pkgJson.repository === 'object' && pkgJson.repository.directory
-      ? pkgJson.repository.directory.replace(/\/$/, '')
-      : '';
+    typeof pkgJson.repository === 'object' && pkgJson.repository.directory ? pkgJson.repository.directory.replace(/\/$/, '') : '';
   const root = treeDir(pkg.tree);
   let written = 0;
 
@@ -134,7 +132,9 @@ async function extractOne(pkg: SourcePackage, tarball: string, manifest: TreeMan
   // Modules whose source maps are empty (pure re-exports) or hold no content (type-only files):
   // known from their declarations, which mirror the source folders under dist/.
   const inPackage = (p: string) => (directory ? p.slice(directory.length + 1) : p);
-  const known = Object.keys(manifest.files).filter((f) => manifest.files[f].package === pkg.name).map(inPackage);
+  const known = Object.keys(manifest.files)
+    .filter((f) => manifest.files[f].package === pkg.name)
+    .map(inPackage);
   const knownDirs = new Set(known.map((f) => posix.dirname(f)));
   const knownStems = new Map(known.map((f) => [f.replace(/\.(tsx?|jsx?|mjs|cjs)$/, ''), f]));
   for (const file of walk(join(unpackRoot, 'dist'))) {

@@ -29,7 +29,9 @@ export function normaliseType(text: string): string {
   return text
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\/\/[^\n]*/g, '')
-    .replace(/\s+/g, '').replace(/;+$/, '').replace(/;(?=[}\]])/g, '');
+    .replace(/\s+/g, '')
+    .replace(/;+$/, '')
+    .replace(/;(?=[}\]])/g, '');
 }
 
 export class AdminDeclarations {
@@ -88,7 +90,7 @@ export class AdminDeclarations {
         // Optional as the type sees it: `Partial<...>` and mapped types make members optional
         // without a `?` in their declaration.
         const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0;
-        const modifiers = ts.canHaveModifiers(decl) ? ts.getModifiers(decl) ?? [] : [];
+        const modifiers = ts.canHaveModifiers(decl) ? (ts.getModifiers(decl) ?? []) : [];
         if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) continue;
         if (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) {
           members.push({

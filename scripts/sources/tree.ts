@@ -77,7 +77,9 @@ export class TreeReader {
     if (entry.declaration) return readFileSync(join(pkgDir, entry.declaration), 'utf8');
     const inPackage = pkg.directory ? path.slice(pkg.directory.length + 1) : path;
     const stem = inPackage.replace(/\.(tsx?|jsx?|mjs|cjs)$/, '');
-    const declarations = walk(join(pkgDir, 'dist')).filter((f) => f.endsWith(`${stem}.d.ts`) || f.endsWith(`/${stem.split('/').pop()}.d.ts`));
+    const declarations = walk(join(pkgDir, 'dist')).filter(
+      (f) => f.endsWith(`${stem}.d.ts`) || f.endsWith(`/${stem.split('/').pop()}.d.ts`),
+    );
     const exact = declarations.find((f) => f.endsWith(`/${stem}.d.ts`)) ?? declarations.find((f) => f.endsWith(`${stem}.d.ts`));
     if (exact) return readFileSync(exact, 'utf8');
     let dist = this.distTexts.get(pkgDir);

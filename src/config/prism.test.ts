@@ -25,7 +25,9 @@ for (const [name, theme] of Object.entries(codeThemes)) {
 
 test('the stock One Light theme fails the same check (the fix is needed)', () => {
   const background = rgbOf(String(themes.oneLight.plain.backgroundColor));
-  const failing = themes.oneLight.styles.filter((entry) => entry.style.color && contrast(rgbOf(String(entry.style.color)), background) < 4.5);
+  const failing = themes.oneLight.styles.filter(
+    (entry) => entry.style.color && contrast(rgbOf(String(entry.style.color)), background) < 4.5,
+  );
   assert.ok(failing.length > 0);
 });
 
@@ -38,7 +40,11 @@ test('colours already readable are left as they are', () => {
 test('the token stylesheet colours every themed token type in both modes, from the themes', () => {
   const css = prismTokenCss(codeThemes);
   for (const [mode, theme] of Object.entries(codeThemes)) {
-    assert.ok(css.includes(`[data-theme='${mode}'] { --prism-color: ${theme.plain.color}; --prism-background-color: ${theme.plain.backgroundColor}; }`));
+    assert.ok(
+      css.includes(
+        `[data-theme='${mode}'] { --prism-color: ${theme.plain.color}; --prism-background-color: ${theme.plain.backgroundColor}; }`,
+      ),
+    );
     for (const entry of theme.styles) {
       for (const type of entry.types) assert.ok(css.includes(`[data-theme='${mode}'] .prism-code .token.${type}`), `${mode} ${type}`);
       if (entry.style.color) assert.ok(css.includes(`color: ${entry.style.color};`), `${mode} ${entry.style.color}`);
@@ -48,8 +54,17 @@ test('the token stylesheet colours every themed token type in both modes, from t
 
 test('a later theme entry comes later in the stylesheet, so it wins as in prism-react-renderer', () => {
   const css = prismTokenCss({
-    light: { plain: { color: 'black', backgroundColor: 'white' }, styles: [{ types: ['punctuation'], style: { color: 'red' } }, { types: ['punctuation'], style: { color: 'green' } }] },
-    dark: { plain: { color: 'white', backgroundColor: 'black' }, styles: [{ types: ['keyword'], languages: ['css'], style: { fontStyle: 'italic' } }] },
+    light: {
+      plain: { color: 'black', backgroundColor: 'white' },
+      styles: [
+        { types: ['punctuation'], style: { color: 'red' } },
+        { types: ['punctuation'], style: { color: 'green' } },
+      ],
+    },
+    dark: {
+      plain: { color: 'white', backgroundColor: 'black' },
+      styles: [{ types: ['keyword'], languages: ['css'], style: { fontStyle: 'italic' } }],
+    },
   });
   assert.ok(css.indexOf('color: red;') < css.indexOf('color: green;'));
   assert.ok(css.includes(`[data-theme='dark'] .language-css .prism-code .token.keyword { font-style: italic; }`));

@@ -99,10 +99,7 @@ export function sourceTrees(strapiVersion: string = STRAPI_VERSION): SourceTree[
 
 /** All packages to pack for the given Strapi version. */
 export function sourcePackages(strapiVersion: string = STRAPI_VERSION): SourcePackage[] {
-  return [
-    ...STRAPI_PACKAGES.map((name) => ({ name, tree: { repo: MONOREPO, version: strapiVersion } })),
-    ...EXTERNAL_PACKAGES,
-  ];
+  return [...STRAPI_PACKAGES.map((name) => ({ name, tree: { repo: MONOREPO, version: strapiVersion } })), ...EXTERNAL_PACKAGES];
 }
 
 /** The monorepo tree a `packages/...` path is read in: the pin, or the tag of a package that left. */
@@ -125,9 +122,7 @@ export function treeDirName(tree: SourceTree): string {
  * Parses a GitHub link into a tree and a path. Returns null for links that are not into a file or
  * folder of a repository (`blob/` or `tree/`).
  */
-export function parseSourceUrl(
-  url: string,
-): { repo: string; ref: string; path: string; kind: 'blob' | 'tree' } | null {
+export function parseSourceUrl(url: string): { repo: string; ref: string; path: string; kind: 'blob' | 'tree' } | null {
   const m = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/(blob|tree)\/([^/#?]+)\/?([^#?]*)/.exec(url);
   if (!m) return null;
   return { repo: m[1], kind: m[2] as 'blob' | 'tree', ref: m[3], path: decodeURI(m[4]).replace(/\/$/, '') };

@@ -41,10 +41,52 @@ export function buildIndex(sections: FixtureSection[]): LoadedIndex {
 }
 
 export const SECTIONS: FixtureSection[] = [
-  { id: 1, pageTitle: 'Hooks', sectionTitle: 'Hooks', sectionRoute: '/docs/hooks', content: 'Register lifecycle handlers in the server.', tags: 'server' },
-  { id: 2, pageTitle: 'Hooks', sectionTitle: 'Async hooks', sectionRoute: '/docs/hooks#async-hooks', content: 'Handlers may return a promise.', tags: 'server' },
-  { id: 3, pageTitle: 'Database', sectionTitle: 'Transactions', sectionRoute: '/docs/database#transactions', content: 'Nested transactions reuse the connection. Hooks run after commit.', tags: 'database' },
-  { id: 4, pageTitle: 'Configuration', sectionTitle: 'Configuration', sectionRoute: '/docs/configuration', content: 'The server reads its config from files at startup.', tags: 'config' },
-  { id: 5, pageTitle: 'Admin panel', sectionTitle: 'Injection zones', sectionRoute: '/admin/injection-zones', content: 'Plugins inject React components into zones of the admin panel.', tags: 'admin plugins' },
-  { id: 6, pageTitle: 'Permissions', sectionTitle: 'Permissions', sectionRoute: '/permissions', content: 'Conditions restrict what a role may do. Lifecycle of a permission check.', tags: 'admin' },
+  {
+    id: 1,
+    pageTitle: 'Hooks',
+    sectionTitle: 'Hooks',
+    sectionRoute: '/docs/hooks',
+    content: 'Register lifecycle handlers in the server.',
+    tags: 'server',
+  },
+  {
+    id: 2,
+    pageTitle: 'Hooks',
+    sectionTitle: 'Async hooks',
+    sectionRoute: '/docs/hooks#async-hooks',
+    content: 'Handlers may return a promise.',
+    tags: 'server',
+  },
+  {
+    id: 3,
+    pageTitle: 'Database',
+    sectionTitle: 'Transactions',
+    sectionRoute: '/docs/database#transactions',
+    content: 'Nested transactions reuse the connection. Hooks run after commit.',
+    tags: 'database',
+  },
+  {
+    id: 4,
+    pageTitle: 'Configuration',
+    sectionTitle: 'Configuration',
+    sectionRoute: '/docs/configuration',
+    content: 'The server reads its config from files at startup.',
+    tags: 'config',
+  },
+  {
+    id: 5,
+    pageTitle: 'Admin panel',
+    sectionTitle: 'Injection zones',
+    sectionRoute: '/admin/injection-zones',
+    content: 'Plugins inject React components into zones of the admin panel.',
+    tags: 'admin plugins',
+  },
+  {
+    id: 6,
+    pageTitle: 'Permissions',
+    sectionTitle: 'Permissions',
+    sectionRoute: '/permissions',
+    content: 'Conditions restrict what a role may do. Lifecycle of a permission check.',
+    tags: 'admin',
+  },
 ];

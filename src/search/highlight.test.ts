@@ -4,7 +4,10 @@ import { highlightPattern, highlightTerms, highlightUrl } from './highlight';
 
 describe('highlight', () => {
   it('puts the words in a query parameter before the anchor', () => {
-    assert.equal(highlightUrl('/docs/db#nested-transactions', ['nested', 'transactions']), '/docs/db?highlight=nested+transactions#nested-transactions');
+    assert.equal(
+      highlightUrl('/docs/db#nested-transactions', ['nested', 'transactions']),
+      '/docs/db?highlight=nested+transactions#nested-transactions',
+    );
     assert.equal(highlightUrl('/docs/db', ['a&b']), '/docs/db?highlight=a%26b');
     assert.equal(highlightUrl('/docs/db#x', []), '/docs/db#x');
   });

@@ -3,9 +3,7 @@ import { describe, it } from 'node:test';
 import { SECTIONS, buildIndex } from './fixture';
 import { createIndexLoader, indexedTags, indexUrl, toLoadedIndex, type Fetcher } from './indexLoader';
 
-const body = JSON.parse(
-  JSON.stringify({ documents: buildIndex(SECTIONS).documents, index: buildIndex(SECTIONS).index }),
-) as unknown;
+const body = JSON.parse(JSON.stringify({ documents: buildIndex(SECTIONS).documents, index: buildIndex(SECTIONS).index })) as unknown;
 
 /** A fetch double that records the URLs asked for and answers with `answer`. */
 function recorder(answer: (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>) {
@@ -69,9 +67,7 @@ describe('index loader', () => {
 
   it('asks only for tags that have index files', () => {
     const sources = { indexDocs: true, indexBlog: false, indexPages: false };
-    assert.deepEqual(indexedTags(['default', 'docs-default-current', 'docs-default-current'], sources), [
-      'docs-default-current',
-    ]);
+    assert.deepEqual(indexedTags(['default', 'docs-default-current', 'docs-default-current'], sources), ['docs-default-current']);
     assert.deepEqual(indexedTags(['default', 'blog-posts'], { indexDocs: true, indexBlog: true, indexPages: true }), [
       'default',
       'blog-posts',

@@ -70,10 +70,7 @@ export function createIndexLoader(baseUrl: string, fetcher: Fetcher): IndexLoade
  * pages it indexes: `docs-*` for docs, `blog-*` for the blog, `default` for other pages.
  * Asking for the others would only produce 404s.
  */
-export function indexedTags(
-  tags: readonly string[],
-  sources: { indexDocs: boolean; indexBlog: boolean; indexPages: boolean },
-): string[] {
+export function indexedTags(tags: readonly string[], sources: { indexDocs: boolean; indexBlog: boolean; indexPages: boolean }): string[] {
   // Array.from, not spread: the site's Babel preset compiles spread of a Set loosely.
   return Array.from(new Set(tags)).filter(
     (tag) =>

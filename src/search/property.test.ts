@@ -14,16 +14,18 @@ const OPERATORS = ['+', '-', ':', '~', '^', '*', '\\', ' ', 'title:', 'content:'
 const META = ['.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '^', '$', '\\', '/', '\u0000', '\u200b', '\ud83d\ude00', '\ud800'];
 const WORDS = ['hooks', 'server', 'lifecycle', 'transactions', 'admin', 'config', 'injection', 'permission'];
 
-const adversarial = fc.array(
-  fc.oneof(
-    fc.constantFrom(...OPERATORS),
-    fc.constantFrom(...META),
-    fc.constantFrom(...WORDS),
-    fc.string({ unit: 'grapheme', maxLength: 8 }),
-    fc.string({ unit: 'binary', maxLength: 8 }),
-  ),
-  { maxLength: 40 },
-).map((parts) => parts.join(''));
+const adversarial = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...OPERATORS),
+      fc.constantFrom(...META),
+      fc.constantFrom(...WORDS),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+      fc.string({ unit: 'binary', maxLength: 8 }),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
 
 const anyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 600 }),
@@ -44,7 +46,10 @@ function check(input: string): void {
 
 describe('parser and ranking never throw', () => {
   it('on thousands of random and adversarial strings', () => {
-    fc.assert(fc.property(anyString, (input) => check(input)), { numRuns: 4000 });
+    fc.assert(
+      fc.property(anyString, (input) => check(input)),
+      { numRuns: 4000 },
+    );
   });
 
   it('on 10,000-character inputs', () => {
@@ -58,7 +63,13 @@ describe('parser and ranking never throw', () => {
   });
 
   it('the combined query ranks exactly like the per-field one, on random word lists', () => {
-    const words = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS).map((w) => w.slice(0, 3))), { minLength: 1, maxLength: 5 });
+    const words = fc.array(
+      fc.oneof(
+        fc.constantFrom(...WORDS),
+        fc.constantFrom(...WORDS).map((w) => w.slice(0, 3)),
+      ),
+      { minLength: 1, maxLength: 5 },
+    );
     fc.assert(
       fc.property(words, fc.option(fc.integer({ min: 1, max: 20 })), (list, boost) => {
         const query = list.map((word, i) => (i === 0 && boost ? `${word}^${boost}` : word)).join(' ');
@@ -75,7 +86,25 @@ describe('parser and ranking never throw', () => {
   });
 
   it('on fixed nasty cases', () => {
-    for (const input of ['*', '**', '*~2', 'a*~2', '-', '+-', '--x', '\\', 'title:*', '~', '^', ':', 'x'.repeat(10_000) + '~2', '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '((((', '$&$1']) {
+    for (const input of [
+      '*',
+      '**',
+      '*~2',
+      'a*~2',
+      '-',
+      '+-',
+      '--x',
+      '\\',
+      'title:*',
+      '~',
+      '^',
+      ':',
+      'x'.repeat(10_000) + '~2',
+      '<script>alert(1)</script>',
+      '"><img src=x onerror=alert(1)>',
+      '((((',
+      '$&$1',
+    ]) {
       check(input);
     }
   });

@@ -58,7 +58,16 @@ describe('ranking', () => {
   });
 
   it('scores exactly like the per-field query (the field boost cancels out in lunr)', () => {
-    const queries = ['hooks', 'server lifecycle', 'admin panel', 'con', 'title:hooks content:promise', 'hooks^10 server', 'transact nested', 'plugins zones react'];
+    const queries = [
+      'hooks',
+      'server lifecycle',
+      'admin panel',
+      'con',
+      'title:hooks content:promise',
+      'hooks^10 server',
+      'transact nested',
+      'plugins zones react',
+    ];
     for (const query of queries) {
       const literal = search([fixture], query, SETTINGS, 'literal');
       const combined = search([fixture], query, SETTINGS, 'combined');

@@ -8,9 +8,7 @@ import lunr from 'lunr';
 import { parseQuery, type Clause, type QueryField } from './queryParser';
 import type { LoadedIndex, SearchDocument, SearchResult, SearchSettings } from './types';
 
-export type SearchOutcome =
-  | { kind: 'results'; results: SearchResult[]; terms: string[] }
-  | { kind: 'error'; message: string };
+export type SearchOutcome = { kind: 'results'; results: SearchResult[]; terms: string[] } | { kind: 'error'; message: string };
 
 type IndexField = QueryField | 'sidebarParentCategories';
 

@@ -73,7 +73,7 @@ function visit(node: HastNode, inPre: boolean, inTable: boolean) {
   if (!children) return;
   const isCode = node.type === 'element' && node.tagName === 'code' && !inPre;
   if (isCode) {
-    const text = children.map((c) => (c.type === 'text' ? c.value ?? '' : '')).join('');
+    const text = children.map((c) => (c.type === 'text' ? (c.value ?? '') : '')).join('');
     if (inTable && !/[\s/]/.test(text)) {
       const className = node.properties?.className;
       node.properties = { ...node.properties, className: [...(Array.isArray(className) ? className : []), 'code-word'] };
@@ -84,7 +84,11 @@ function visit(node: HastNode, inPre: boolean, inTable: boolean) {
     return;
   }
   for (const child of children) {
-    visit(child, inPre || (node.type === 'element' && node.tagName === 'pre'), inTable || (node.type === 'element' && node.tagName === 'table'));
+    visit(
+      child,
+      inPre || (node.type === 'element' && node.tagName === 'pre'),
+      inTable || (node.type === 'element' && node.tagName === 'table'),
+    );
   }
 }
 

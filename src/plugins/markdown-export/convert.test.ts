@@ -9,12 +9,16 @@ import { markdownPath } from './paths';
 
 const SITE = {
   siteUrl: 'https://docs.example',
-  permalinkOf: (file: string) => ({ 'docs/api/Cron.md': '/api/Cron', 'docs/api/Strapi.md': '/api/Strapi', 'docs/guides/a/index.md': '/guides/a' })[file],
+  permalinkOf: (file: string) =>
+    ({ 'docs/api/Cron.md': '/api/Cron', 'docs/api/Strapi.md': '/api/Strapi', 'docs/guides/a/index.md': '/guides/a' })[file],
 };
 
 function page(body: string, extra: Partial<PageSource> = {}): string {
   const source = `---\ntitle: Cron\ndescription: Runs jobs.\n---\n\n${body}`;
-  return pageMarkdown({ source, file: 'docs/api/Cron.md', title: 'Cron', description: 'Runs jobs.', permalink: '/api/Cron', ...extra }, SITE);
+  return pageMarkdown(
+    { source, file: 'docs/api/Cron.md', title: 'Cron', description: 'Runs jobs.', permalink: '/api/Cron', ...extra },
+    SITE,
+  );
 }
 
 test('frontmatter becomes the title line and the description', () => {
@@ -22,7 +26,9 @@ test('frontmatter becomes the title line and the description', () => {
 });
 
 test('import and export lines go, a titled admonition becomes a blockquote with a bold label', () => {
-  const out = page("import X from '@site/x';\nexport const y = 1;\n\n:::warning[Do `not` block]\n\nBody **here**.\n\n:::\n\n:::tip\n\nShort.\n\n:::\n");
+  const out = page(
+    "import X from '@site/x';\nexport const y = 1;\n\n:::warning[Do `not` block]\n\nBody **here**.\n\n:::\n\n:::tip\n\nShort.\n\n:::\n",
+  );
   assert.equal(out, '# Cron\n\n> Runs jobs.\n\n> **Warning: Do `not` block**\n>\n> Body **here**.\n\n> **Tip**\n>\n> Short.\n');
 });
 
@@ -33,18 +39,25 @@ test('mermaid and other code blocks are kept as they are', () => {
 });
 
 test('links become absolute site URLs; file links resolve to their route with the anchor', () => {
-  const out = page('[a](./Strapi.md#boot), [b](../guides/a/index.md), [c](/tags/cron), [d](#jobs), [e](https://x.example/y), [f](./Strapi)');
+  const out = page(
+    '[a](./Strapi.md#boot), [b](../guides/a/index.md), [c](/tags/cron), [d](#jobs), [e](https://x.example/y), [f](./Strapi)',
+  );
   assert.match(out, /\[a\]\(https:\/\/docs\.example\/api\/Strapi#boot\)/);
   assert.match(out, /\[b\]\(https:\/\/docs\.example\/guides\/a\)/);
   assert.match(out, /\[c\]\(https:\/\/docs\.example\/tags\/cron\)/);
   assert.match(out, /\[d\]\(https:\/\/docs\.example\/api\/Cron#jobs\)/);
   assert.match(out, /\[e\]\(https:\/\/x\.example\/y\)/);
   assert.match(out, /\[f\]\(https:\/\/docs\.example\/api\/Strapi\)/);
-  assert.throws(() => absoluteUrl('./Missing.md', { file: 'docs/api/Cron.md', permalink: '/api/Cron' }, SITE), /docs\/api\/Cron\.md: the link \.\/Missing\.md points at docs\/api\/Missing\.md, which is no page/);
+  assert.throws(
+    () => absoluteUrl('./Missing.md', { file: 'docs/api/Cron.md', permalink: '/api/Cron' }, SITE),
+    /docs\/api\/Cron\.md: the link \.\/Missing\.md points at docs\/api\/Missing\.md, which is no page/,
+  );
 });
 
 test('explicit heading ids, kbd, HTML elements and MDX comments leave only their text', () => {
-  const out = page('## Matrix \\{#matrix}\n\nPress <kbd>Ctrl</kbd> + <kbd>K</kbd>, <span>kept</span>.{/* hidden */}\n\nAt 10:30 it runs.\n');
+  const out = page(
+    '## Matrix \\{#matrix}\n\nPress <kbd>Ctrl</kbd> + <kbd>K</kbd>, <span>kept</span>.{/* hidden */}\n\nAt 10:30 it runs.\n',
+  );
   assert.match(out, /^## Matrix$/m);
   assert.match(out, /Press `Ctrl` \+ `K`, kept\./);
   assert.match(out, /At 10:30 it runs\./);

@@ -111,7 +111,9 @@ class Converter {
 
   private fail(node: AnyNode, what: string): never {
     const line = (node as { position?: { start: { line: number } } }).position?.start.line;
-    throw new Error(`${this.page.file}${line ? `:${line}` : ''}: ${what} has no Markdown form; teach src/plugins/markdown-export/convert.ts about it`);
+    throw new Error(
+      `${this.page.file}${line ? `:${line}` : ''}: ${what} has no Markdown form; teach src/plugins/markdown-export/convert.ts about it`,
+    );
   }
 
   children(node: AnyNode): AnyNode[] {
@@ -135,7 +137,8 @@ class Converter {
         return [this.admonition(node)];
       case 'textDirective':
         // Docusaurus turns a bare `:name` (a time, a ratio) back into text; anything more is an error there too.
-        if ((node.children ?? []).length === 0 && Object.keys(node.attributes ?? {}).length === 0) return [text(`:${node.name}`) as AnyNode];
+        if ((node.children ?? []).length === 0 && Object.keys(node.attributes ?? {}).length === 0)
+          return [text(`:${node.name}`) as AnyNode];
         return this.fail(node, `the directive :${node.name}`);
       case 'leafDirective':
         return this.fail(node, `the directive ::${node.name}`);
@@ -165,9 +168,7 @@ class Converter {
     if (!kind) return this.fail(node, `the directive :::${node.name}`);
     const [first, ...rest] = node.children ?? [];
     const hasLabel = first?.data?.directiveLabel === true;
-    const label: PhrasingContent[] = hasLabel
-      ? [text(`${kind}: `), ...(this.children(first) as PhrasingContent[])]
-      : [text(kind)];
+    const label: PhrasingContent[] = hasLabel ? [text(`${kind}: `), ...(this.children(first) as PhrasingContent[])] : [text(kind)];
     const strong: Strong = { type: 'strong', children: label };
     const opening: Paragraph = { type: 'paragraph', children: [strong] };
     const body = this.children({ type: 'root', children: hasLabel ? rest : node.children });
@@ -228,9 +229,14 @@ export function pageMarkdown(page: PageSource, site: SiteLinks, transforms: Tree
     type: 'root',
     children: [
       { type: 'heading', depth: 1, children: [text(page.title)] },
-      ...(page.description ? [{ type: 'blockquote', children: [{ type: 'paragraph', children: [text(page.description)] }] } as Blockquote] : []),
+      ...(page.description
+        ? [{ type: 'blockquote', children: [{ type: 'paragraph', children: [text(page.description)] }] } as Blockquote]
+        : []),
       ...body,
     ],
   };
-  return unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify, STRINGIFY).stringify(root as Node as Root);
+  return unified()
+    .use(remarkGfm, { tablePipeAlign: false })
+    .use(remarkStringify, STRINGIFY)
+    .stringify(root as Node as Root);
 }

@@ -67,7 +67,9 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
           // The same footer the page ends with: the release and the source files it cites.
           const footer: TreeTransform = (tree) =>
             (remarkSourceFooter() as unknown as (tree: unknown, file: unknown) => void)(tree, { data: { frontMatter: doc.frontMatter } });
-          const markdown = pageMarkdown({ source, file, title: doc.title, description: doc.description, permalink: routeOf(doc) }, site, [footer]);
+          const markdown = pageMarkdown({ source, file, title: doc.title, description: doc.description, permalink: routeOf(doc) }, site, [
+            footer,
+          ]);
           const target = path.join(outDir, markdownPath(routeOf(doc)));
           await mkdir(path.dirname(target), { recursive: true });
           await writeFile(target, markdown);

@@ -54,7 +54,10 @@ function mermaidDist(): { dir: string; version: string } {
  * whole folder can be cached as immutable. Mermaid's chunks already carry hashes.
  */
 function servedEntryName(distDir: string): string {
-  const hash = createHash('sha256').update(readFileSync(path.join(distDir, ENTRY))).digest('hex').slice(0, 10);
+  const hash = createHash('sha256')
+    .update(readFileSync(path.join(distDir, ENTRY)))
+    .digest('hex')
+    .slice(0, 10);
   return `mermaid.esm.min.${hash}.js`;
 }
 
@@ -78,9 +81,7 @@ export default function mermaidRuntimePlugin(context: LoadContext): Plugin {
       const target = path.join(outDir, folder);
       await mkdir(target, { recursive: true });
       const files = await mermaidClosure(dir);
-      await Promise.all(
-        files.map((file) => copyFile(path.join(dir, file), path.join(target, file === ENTRY ? entryServedAs : file))),
-      );
+      await Promise.all(files.map((file) => copyFile(path.join(dir, file), path.join(target, file === ENTRY ? entryServedAs : file))));
     },
   };
 }

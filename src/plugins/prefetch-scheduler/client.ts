@@ -72,7 +72,9 @@ function prefetchRoute(routePath: string): void {
 }
 
 const whenIdle: (callback: (deadline?: IdleDeadline) => void) => void =
-  typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 3000 }) : (callback) => setTimeout(callback, 50);
+  typeof requestIdleCallback === 'function'
+    ? (callback) => requestIdleCallback(callback, { timeout: 3000 })
+    : (callback) => setTimeout(callback, 50);
 
 /** Longest stretch of prefetching work in one go, in milliseconds. */
 const SLICE_MS = 5;

@@ -18,7 +18,14 @@ interface ResolveData {
   context: string;
 }
 interface Compiler {
-  hooks: { normalModuleFactory: { tap(name: string, fn: (factory: { hooks: { beforeResolve: { tap(name: string, fn: (data: ResolveData) => void): void } } }) => void): void } };
+  hooks: {
+    normalModuleFactory: {
+      tap(
+        name: string,
+        fn: (factory: { hooks: { beforeResolve: { tap(name: string, fn: (data: ResolveData) => void): void } } }) => void,
+      ): void;
+    };
+  };
 }
 
 export default function prefetchSchedulerPlugin(): Plugin {

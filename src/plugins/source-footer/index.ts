@@ -36,11 +36,7 @@ export default function remarkSourceFooter() {
         type: 'paragraph',
         children: [
           { type: 'strong', children: [text(`Checked against ${labels.join(', ')}`)] },
-          text(
-            files.length > 0
-              ? `. The source files this page cites, at their release tags:`
-              : '. This page cites no source file.',
-          ),
+          text(files.length > 0 ? `. The source files this page cites, at their release tags:` : '. This page cites no source file.'),
         ],
       },
     ];

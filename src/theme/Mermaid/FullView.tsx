@@ -30,7 +30,10 @@ function withUniqueIds(svg: string, suffix = '-full'): string {
   // Array.from, not spread: the site's Babel preset compiles [...iterable] for arrays only.
   const ids = Array.from(new Set(Array.from(svg.matchAll(/\sid="([^"]+)"/g), (match) => match[1])));
   if (ids.length === 0) return svg;
-  const names = ids.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const names = ids
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   return svg.replace(new RegExp(`(\\sid="|#)(${names})(?![\\w-])`, 'g'), (_match, before: string, id: string) => `${before}${id}${suffix}`);
 }
 
@@ -92,7 +95,6 @@ export default function FullView({ svg, onClose }: FullViewProps): JSX.Element {
 
   return (
     // The keys act on the whole dialog, whichever of its controls has the focus.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog ref={dialog} className={styles.dialog} aria-label="Diagram at full size" onKeyDown={onKeyDown}>
       <div className={styles.bar}>
         <button type="button" className={styles.control} onClick={zoomOut}>

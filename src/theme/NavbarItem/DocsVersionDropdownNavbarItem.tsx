@@ -9,21 +9,17 @@
  * Upgrade risk: low; re-eject on a Docusaurus upgrade and re-apply the marked change.
  */
 import React from 'react';
-import {
-  useVersions,
-  useActiveDocContext,
-} from '@docusaurus/plugin-content-docs/client';
-import {useDocsPreferredVersion} from '@docusaurus/theme-common';
-import {useDocsVersionCandidates} from '@docusaurus/theme-common/internal';
-import {translate} from '@docusaurus/Translate';
-import {useLocation} from '@docusaurus/router';
+import { useVersions, useActiveDocContext } from '@docusaurus/plugin-content-docs/client';
+import { useDocsPreferredVersion } from '@docusaurus/theme-common';
+import { useDocsVersionCandidates } from '@docusaurus/theme-common/internal';
+import { translate } from '@docusaurus/Translate';
+import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import DropdownNavbarItem from '@theme/NavbarItem/DropdownNavbarItem';
-import type {Props} from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
-import type {GlobalVersion} from '@docusaurus/plugin-content-docs/client';
+import type { Props } from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
+import type { GlobalVersion } from '@docusaurus/plugin-content-docs/client';
 
-const getVersionMainDoc = (version: GlobalVersion) =>
-  version.docs.find((doc) => doc.id === version.mainDocId)!;
+const getVersionMainDoc = (version: GlobalVersion) => version.docs.find((doc) => doc.id === version.mainDocId)!;
 
 export default function DocsVersionDropdownNavbarItem({
   mobile,
@@ -33,16 +29,14 @@ export default function DocsVersionDropdownNavbarItem({
   dropdownItemsAfter,
   ...props
 }: Props): JSX.Element {
-  const {search, hash} = useLocation();
+  const { search, hash } = useLocation();
   const activeDocContext = useActiveDocContext(docsPluginId);
   const versions = useVersions(docsPluginId);
-  const {savePreferredVersionName} = useDocsPreferredVersion(docsPluginId);
+  const { savePreferredVersionName } = useDocsPreferredVersion(docsPluginId);
   const versionLinks = versions.map((version) => {
     // We try to link to the same doc, in another version
     // When not possible, fallback to the "main doc" of the version
-    const versionDoc =
-      activeDocContext.alternateDocVersions[version.name] ??
-      getVersionMainDoc(version);
+    const versionDoc = activeDocContext.alternateDocVersions[version.name] ?? getVersionMainDoc(version);
     return {
       label: version.label,
       // preserve ?search#hash suffix on version switches
@@ -51,11 +45,7 @@ export default function DocsVersionDropdownNavbarItem({
       onClick: () => savePreferredVersionName(version.name),
     };
   });
-  const items = [
-    ...dropdownItemsBefore,
-    ...versionLinks,
-    ...dropdownItemsAfter,
-  ];
+  const items = [...dropdownItemsBefore, ...versionLinks, ...dropdownItemsAfter];
 
   const dropdownVersion = useDocsVersionCandidates(docsPluginId)[0];
 

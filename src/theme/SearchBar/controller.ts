@@ -127,9 +127,7 @@ export function mountSearch({ container, baseUrl, navigate, getTags }: Options):
                     'div',
                     { className: 'aa-ItemContentBody' },
                     createElement('div', { className: 'aa-ItemContentTitle' }, sectionTitle),
-                    pageTitle !== sectionTitle
-                      ? createElement('div', { className: 'aa-ItemContentDescription' }, pageTitle)
-                      : null,
+                    pageTitle !== sectionTitle ? createElement('div', { className: 'aa-ItemContentDescription' }, pageTitle) : null,
                   ),
                 ),
               );

@@ -46,7 +46,9 @@ function getTokenProps({ token, className, style, ...rest }: TokenInputProps): T
 
 /** The code as lines of one plain token each: what a block shows until the highlighter has loaded. */
 function plainLines(code: string): Token[][] {
-  return code.split(/\r\n|\r|\n/).map((content) => [content ? { types: ['plain'], content } : { types: ['plain'], content: '\n', empty: true }]);
+  return code
+    .split(/\r\n|\r|\n/)
+    .map((content) => [content ? { types: ['plain'], content } : { types: ['plain'], content: '\n', empty: true }]);
 }
 
 /**
