@@ -44,6 +44,8 @@ const config: Config = {
     './src/clientModules/malformedHash.ts',
     // Highlights a search result's words on the page it leads to (src/search/highlight.ts).
     './src/clientModules/searchHighlight.ts',
+    // Marks tables that scroll sideways, so their edge shows a shadow (custom.css).
+    './src/clientModules/tableScroll.ts',
   ],
   themes: ['@docusaurus/theme-mermaid'],
   // The search index writer is part of the site, not an optimisation: the stock build has it too.

@@ -84,6 +84,20 @@ test('every page ends with the release it was checked against and links every so
   assert.deepEqual(problems, []);
 });
 
+test('code with break points stays inline: no <wbr> or unbreakable piece ends up in a code block', () => {
+  const problems: string[] = [];
+  let inline = 0;
+  for (const route of ROUTES) {
+    const html = htmlFor(route.route);
+    for (const pre of html.matchAll(/<pre[\s\S]*?<\/pre>/g)) {
+      if (pre[0].includes('<wbr') || pre[0].includes('code-nobr')) problems.push(`${route.route}: a code block holds <wbr> (inline code rendered as a block): ${pre[0].replace(/<[^>]+>/g, '').slice(0, 60)}`);
+    }
+    inline += [...html.matchAll(/<code[^>]*>(?:(?!<\/code>)[\s\S])*<wbr/g)].length;
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(inline > 100, `expected many inline code spans with break points, found ${inline}`);
+});
+
 test('/tags lists every tag of the vocabulary and each tag page lists exactly its docs', () => {
   const index = htmlFor('/tags');
   const listed = [...index.matchAll(/href="\/tags\/([^"]+)"/g)].map((m) => m[1]).sort();

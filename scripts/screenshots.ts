@@ -3,7 +3,8 @@
  * for a visual review. Serve the build first (npm run serve), then:
  *   npx tsx scripts/screenshots.ts /docs/intro /api/Cron ...
  * Options through the environment: BASE_URL (default http://127.0.0.1:3000), OUT (default
- * /tmp/screenshots), FULL_PAGE=1 for whole pages.
+ * /tmp/screenshots), FULL_PAGE=1 for whole pages, SCROLL_TO=<selector> to start the shot at
+ * the first element matching the selector (for example `article table`).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
         if (process.env.FULL_PAGE === '1') {
           await drawDiagrams(page);
           await page.evaluate(() => window.scrollTo(0, 0));
+        }
+        if (process.env.SCROLL_TO) {
+          await page.locator(process.env.SCROLL_TO).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+          await page.evaluate(() => window.scrollBy(0, -80));
         }
         const file = path.join(OUT, `${route.replace(/\W+/g, '_') || 'home'}-${colorScheme}-${width}.png`);
         await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });

@@ -7,6 +7,8 @@
  *   (`createLocalFile<wbr>Destination<wbr>Provider`), so that it wraps between its words.
  * - In tables, a code span without a space or a `/` gets the class `code-word` and never wraps
  *   (custom.css): the table scrolls inside its own box instead.
+ * - A piece of code holding a hyphen (`content-api.ts`) is wrapped in `span.code-nobr`, which never
+ *   wraps, since browsers break after a hyphen.
  * The text is unchanged (`<wbr>` has none), so copying, search and `textContent` see the same code.
  */
 interface HastNode {
@@ -25,23 +27,39 @@ const wbr = (): HastNode => ({ type: 'element', tagName: 'wbr', properties: {}, 
 /** Break points inside a long token of running text: between the words of a chain or a name. */
 const CHAIN_BREAKS = /(?=\.[A-Za-z_$])|(?<=[(,<|_])(?=[^\s)>,|_])|(?<=[a-z0-9])(?=[A-Z][a-z])/;
 
+/** A piece that holds a hyphen is kept on one line: browsers would otherwise break after it. */
+function piece(value: string): HastNode {
+  if (!value.includes('-') || /\s/.test(value)) return { type: 'text', value };
+  return { type: 'element', tagName: 'span', properties: { className: ['code-nobr'] }, children: [{ type: 'text', value }] };
+}
+
 function splitText(value: string, longTokens: boolean): HastNode[] {
-  // Each piece ends where a break is allowed; whitespace stays inside the pieces.
-  const pieces: string[] = [];
-  for (const token of value.split(/(?<=\s)(?=\S)/)) {
+  const nodes: HastNode[] = [];
+  // Whitespace stays as it is (the line may break there); each token between whitespace is cut
+  // at its break points only.
+  for (const token of value.split(/(\s+)/)) {
+    if (token === '') continue;
+    if (/^\s+$/.test(token)) {
+      nodes.push({ type: 'text', value: token });
+      continue;
+    }
     const isPath = token.includes('/');
-    const parts = longTokens && !isPath && token.trim().length >= LONG_CHAIN ? token.split(CHAIN_BREAKS) : token.split(/(?<=\/)/);
-    pieces.push(...parts.filter((part) => part !== ''));
+    const parts = (longTokens && !isPath && token.length >= LONG_CHAIN ? token.split(CHAIN_BREAKS) : token.split(/(?<=\/)/)).filter(
+      (part) => part !== '',
+    );
+    parts.forEach((part, index) => {
+      if (index > 0) nodes.push(wbr());
+      nodes.push(piece(part));
+    });
   }
-  if (pieces.length < 2) return [{ type: 'text', value }];
-  // Whitespace already lets the line break: join pieces that a space separates.
-  const nodes: HastNode[] = [{ type: 'text', value: pieces[0] }];
-  for (const piece of pieces.slice(1)) {
-    const last = nodes[nodes.length - 1];
-    if (/\s$/.test(last.value ?? '')) last.value += piece;
-    else nodes.push(wbr(), { type: 'text', value: piece });
+  // Merge neighbouring plain text nodes back together.
+  const merged: HastNode[] = [];
+  for (const node of nodes) {
+    const last = merged[merged.length - 1];
+    if (node.type === 'text' && last?.type === 'text') last.value = (last.value ?? '') + node.value;
+    else merged.push(node);
   }
-  return nodes;
+  return merged;
 }
 
 function visit(node: HastNode, inPre: boolean, inTable: boolean) {
