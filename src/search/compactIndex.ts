@@ -136,6 +136,7 @@ export interface QueryableIndex {
 }
 
 type DocumentSet = Set<number> | 'all';
+// Array.from, never spread, for Sets and Maps here: the site's Babel preset compiles spread loosely (as concat).
 
 /**
  * Runs lunr queries on a compact index with lunr's own semantics (lunr.Index#query: pipeline, term
@@ -308,7 +309,7 @@ export class CompactSearchIndex implements QueryableIndex {
       if (clause.presence === PRESENCE.REQUIRED) {
         for (const f of fieldIndexes) {
           const current = required[f];
-          required[f] = current === 'all' || current === undefined ? new Set(clauseMatches) : new Set([...current].filter((ref) => clauseMatches.has(ref)));
+          required[f] = current === 'all' || current === undefined ? new Set(clauseMatches) : new Set(Array.from(current).filter((ref) => clauseMatches.has(ref)));
         }
       }
     }
@@ -316,7 +317,7 @@ export class CompactSearchIndex implements QueryableIndex {
     const allProhibited = new Set<number>();
     for (let f = 0; f < fieldCount; f += 1) {
       const set = required[f];
-      if (set && set !== 'all') allRequired = allRequired === 'all' ? new Set(set) : new Set([...allRequired].filter((ref) => set.has(ref)));
+      if (set && set !== 'all') allRequired = allRequired === 'all' ? new Set(set) : new Set(Array.from(allRequired).filter((ref) => set.has(ref)));
       for (const ref of prohibited[f] ?? []) allProhibited.add(ref);
     }
     const negated = (query.clauses as LunrClause[]).every((clause) => clause.presence === PRESENCE.PROHIBITED);

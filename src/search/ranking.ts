@@ -93,6 +93,8 @@ export function addClauseCombined(query: lunr.Query, clause: Clause, settings: S
 /** Shortest word retried with one edit when a plain query finds nothing, and with two edits. */
 export const TYPO_MIN_LENGTH = 4;
 export const TYPO_TWO_EDITS_LENGTH = 7;
+/** Longer words are not retried: fuzzy matching grows with the word's length (a pasted 64-letter word took seconds). */
+export const TYPO_MAX_LENGTH = 20;
 
 const documentsById = new WeakMap<SearchDocument[], Map<string, SearchDocument>>();
 function findDocument(documents: SearchDocument[], ref: string): SearchDocument | undefined {
@@ -145,7 +147,7 @@ export function search(
   // "migrat"). Exact matches always come first this way.
   if (results.length === 0 && parsed.query.plain) {
     const fuzzy = clauses.map((clause) =>
-      clause.term.length >= TYPO_MIN_LENGTH && !isStopWord(clause.term)
+      clause.term.length >= TYPO_MIN_LENGTH && clause.term.length <= TYPO_MAX_LENGTH && !isStopWord(clause.term)
         ? { ...clause, editDistance: clause.term.length >= TYPO_TWO_EDITS_LENGTH ? 2 : 1 }
         : clause,
     );
