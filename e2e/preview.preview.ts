@@ -44,6 +44,17 @@ async function waitForServer(deadline: number): Promise<void> {
 const searchButton = (page: Page) => page.locator('.navbar .aa-DetachedSearchButton');
 const input = (page: Page) => page.locator('.aa-DetachedOverlay .aa-Input');
 
+/** Opens a preview page and waits until React has mounted it (the preview renders in the browser only). */
+async function open(page: Page, route: string): Promise<void> {
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`browser console: ${message.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  await page.goto(`${BASE}${route}`);
+  await page.waitForSelector('html[data-has-hydrated="true"]', { timeout: 120_000 });
+  await expect(page.locator('article h1')).toBeVisible();
+}
+
 async function searchFor(page: Page, query: string): Promise<void> {
   await searchButton(page).click();
   await expect(input(page)).toBeFocused();
@@ -80,8 +91,7 @@ test.afterAll(async () => {
 });
 
 test('a saved page shows in the open browser without a reload, and search finds its new words', async ({ page }) => {
-  await page.goto(`${BASE}${PAGE_ROUTE}`);
-  await expect(page.locator('article h1')).toBeVisible({ timeout: 60_000 });
+  await open(page, PAGE_ROUTE);
   await searchFor(page, EDIT_WORD);
   await expect(page.locator('.aa-DetachedOverlay')).toContainText(NO_RESULTS);
   await page.keyboard.press('Escape');
@@ -109,8 +119,7 @@ test('a page added while the preview runs is searchable once it is loaded', asyn
     const response = await fetch(`${BASE}/search-index-docs-default-current.json`);
     expect(JSON.stringify(await response.json())).toContain(NEW_PAGE_WORD);
   }).toPass({ timeout: 60_000 });
-  await page.goto(`${BASE}/docs/intro`);
-  await expect(page.locator('article h1')).toBeVisible({ timeout: 60_000 });
+  await open(page, '/docs/intro');
   await searchFor(page, NEW_PAGE_WORD);
   await expect(page.locator('.aa-DetachedOverlay .aa-Item').first()).toHaveAttribute('href', /^\/docs\/preview-added[?#]/);
   await expect(page.locator('.aa-DetachedOverlay .aa-Source .aa-SourceHeaderTitle').first()).toHaveText('Added in the preview');
@@ -119,8 +128,7 @@ test('a page added while the preview runs is searchable once it is loaded', asyn
 test('a missing index is said to be missing, never "No results found."', async ({ page }) => {
   // What the preview answered before: the app's HTML, with status 200.
   await page.route(/\/search-index-[^/]+\.json$/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><div id="__docusaurus"></div>' }));
-  await page.goto(`${BASE}/docs/intro`);
-  await expect(page.locator('article h1')).toBeVisible({ timeout: 60_000 });
+  await open(page, '/docs/intro');
   await searchFor(page, 'transactions');
   await expect(page.locator('.aa-DetachedOverlay .search-error')).toContainText(INDEX_UNAVAILABLE);
   await expect(page.locator('.aa-DetachedOverlay')).not.toContainText(NO_RESULTS);

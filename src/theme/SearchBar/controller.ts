@@ -45,7 +45,7 @@ interface Options {
   baseUrl: string;
   navigate(url: string): void;
   getTags(): string[];
-  /** The preview (`docusaurus start`): a missing index is shown as such, and indexes are fetched again on each open. */
+  /** The preview (`docusaurus start`): a missing index is shown as such, and indexes are fetched again on each opening. */
   preview?: boolean;
 }
 
@@ -185,8 +185,13 @@ export function mountSearch({ container, baseUrl, navigate, getTags, preview = f
         window.open(itemUrl, '_blank', 'noopener');
       },
     },
-    onStateChange({ state }) {
+    onStateChange({ state, prevState }) {
       query = state.query;
+      if (preview && state.isOpen && !prevState.isOpen) {
+        // The preview's pages change while it runs: read the index again on each opening.
+        loader = createIndexLoader(baseUrl, (url) => fetch(url, { credentials: 'same-origin', cache: 'no-store' }), { explain: true });
+        indexLoader = loader;
+      }
       document.querySelector('.aa-DetachedOverlay')?.setAttribute('data-status', state.status);
       container.setAttribute('data-status', state.status);
     },
@@ -293,11 +298,6 @@ export function mountSearch({ container, baseUrl, navigate, getTags, preview = f
 
   return {
     open() {
-      if (preview) {
-        // The preview's pages change while it runs: read the index again on each open.
-        loader = createIndexLoader(baseUrl, (url) => fetch(url, { credentials: 'same-origin', cache: 'no-store' }), { explain: true });
-        indexLoader = loader;
-      }
       api.setIsOpen(true);
     },
     destroy() {
