@@ -140,6 +140,8 @@ test.describe('search', () => {
     await expect(recent.locator('.aa-SourceHeaderTitle')).toHaveText('Recent');
     await expect(recent.locator('.aa-ItemContentTitle')).toHaveText(chosen);
     await expect(recent.locator('.aa-Item').first()).toHaveAttribute('aria-selected', 'true');
+    const scan = await new AxeBuilder({ page }).include('.aa-DetachedOverlay').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
     // Choosing a recent search goes there.
     const href = await recent.locator('.aa-Item').nth(1).getAttribute('href');
     await recent.locator('.aa-Item').nth(1).click();
