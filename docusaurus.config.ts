@@ -5,12 +5,11 @@ import { docs } from './src/config/docs';
 import { footer } from './src/config/footer';
 import { navbar } from './src/config/navbar';
 import { codeThemes, prism } from './src/config/prism';
-import { search } from './src/config/search';
 import mermaidRuntime from './src/plugins/mermaid-runtime';
 import codeHighlighting from './src/plugins/code-highlighting';
 import prefetchScheduler from './src/plugins/prefetch-scheduler';
 import lazyRoutes from './src/plugins/lazy-routes';
-import markdownExport from './src/plugins/markdown-export';
+import searchIndex from './src/plugins/search-index';
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -48,12 +47,9 @@ const config: Config = {
     // Marks tables that scroll sideways, so their edge shows a shadow (custom.css).
     './src/clientModules/tableScroll.ts',
   ],
-  themes: ['@docusaurus/theme-mermaid', ['@cmfcmf/docusaurus-search-local', search]],
-  plugins: [
-    // Every page as Markdown, llms.txt and llms-full.txt (readers' tools, not an optimisation: in both builds).
-    markdownExport,
-    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes]),
-  ],
+  themes: ['@docusaurus/theme-mermaid'],
+  // The search index writer is part of the site, not an optimisation: the stock build has it too.
+  plugins: STOCK_BUILD ? [searchIndex] : [searchIndex, codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes],
   presets: [
     [
       'classic',

@@ -1,8 +1,9 @@
 /**
- * Search (issue 3; spec sections 4, 5, 7, 8, 9) on the production build: the panel, the
- * results (compared with the site's ranking run in Node on the same built index file), the
- * grammar's messages, navigation with highlighting, keyboard use, failing index requests,
- * one request per index file, lazy loading and payloads shown as text.
+ * Search (issues 3 and 15; spec sections 4, 5, 7, 8, 9) on the production build: the panel, the
+ * results (compared with the site's ranking run in Node on the same built index file), grouped
+ * under their page with place and snippet, results as real links, recent searches, the grammar's
+ * messages, navigation with highlighting, keyboard use, failing index requests, one request per
+ * index file, lazy loading and payloads shown as text.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,10 @@ import { SEARCH_SETTINGS } from '../src/config/search';
 import { toLoadedIndex } from '../src/search/indexLoader';
 import { parseQuery } from '../src/search/queryParser';
 import { search } from '../src/search/ranking';
+import { groupResults, groupedOrder, PLACE_SEPARATOR, placeOf } from '../src/search/group';
+import { highlightUrl } from '../src/search/highlight';
+import { RECENT_STORAGE_KEY } from '../src/search/recent';
+import { snippet } from '../src/search/snippet';
 import type { SearchResult } from '../src/search/types';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -21,11 +26,11 @@ const INDEXES = INDEX_FILES.map((name) => toLoadedIndex(JSON.parse(readFileSync(
 const SETTINGS = SEARCH_SETTINGS;
 const INDEX_REQUEST = /\/search-index-[^/]+\.json$/;
 
-/** What the ranking gives on the built index, to compare with the panel. */
+/** What the ranking gives on the built index, in the panel's order (grouped by page). */
 function expected(query: string): SearchResult[] {
   const outcome = search(INDEXES, query, SETTINGS);
   if (outcome.kind !== 'results') throw new Error(outcome.message);
-  return outcome.results;
+  return groupedOrder(outcome.results);
 }
 
 const input = (page: Page) => page.locator('.aa-DetachedOverlay .aa-Input');
@@ -49,7 +54,7 @@ async function expectResults(page: Page, query: string): Promise<SearchResult[]>
 }
 
 test.describe('search', () => {
-  test('typing shows the ranked results: section title, and page title when different', async ({ page }) => {
+  test('typing shows the ranked results grouped under their page, each with its place and a snippet', async ({ page }) => {
     await visit(page, '/');
     await openSearch(page);
     for (const query of ['transactions', 'lifecycle hooks', 'permis', 'admin panel injection zones']) {
@@ -57,10 +62,20 @@ test.describe('search', () => {
       const results = await expectResults(page, query);
       expect(results.length, `"${query}" finds something`).toBeGreaterThan(0);
       expect(results.length).toBeLessThanOrEqual(8);
+      const outcome = search(INDEXES, query, SETTINGS);
+      if (outcome.kind !== 'results') throw new Error('unexpected error');
+      const groups = groupResults(outcome.results);
+      // One section per page, headed by the page title, in the order of each page's best result.
+      await expect(page.locator('.aa-DetachedOverlay .aa-Source .aa-SourceHeaderTitle')).toHaveText(groups.map((group) => group.pageTitle));
+      for (const [g, group] of groups.entries()) {
+        await expect(page.locator('.aa-DetachedOverlay .aa-Source').nth(g).locator('.aa-Item')).toHaveCount(group.results.length);
+      }
       for (const [i, result] of results.entries()) {
-        const description = items(page).nth(i).locator('.aa-ItemContentDescription');
-        if (result.document.pageTitle === result.document.sectionTitle) await expect(description).toHaveCount(0);
-        else await expect(description).toHaveText(result.document.pageTitle);
+        const item = items(page).nth(i);
+        await expect(item.locator('.search-place')).toHaveText(placeOf(result.document.path, result.document.pageTitle).join(PLACE_SEPARATOR));
+        const segments = snippet(result.document.text ?? '', result.matched ?? []);
+        await expect(item.locator('.search-snippet')).toHaveText(segments.map((segment) => segment.text).join(''));
+        await expect(item.locator('.search-snippet mark')).toHaveText(segments.filter((segment) => segment.marked).map((segment) => segment.text));
       }
     }
     // A query that matches many sections shows 8.
@@ -68,6 +83,126 @@ test.describe('search', () => {
     await expect(items(page)).toHaveCount(8);
     await typeQuery(page, 'qzxvvjk');
     await expect(page.locator('.aa-DetachedOverlay')).toContainText('No results found.');
+  });
+
+  test('snippets mark the matched words, including stemmed forms, and only those', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    await typeQuery(page, 'reordering relations');
+    const marks = page.locator('.aa-DetachedOverlay .search-snippet mark');
+    await expect(marks.first()).toBeVisible();
+    const texts = await marks.allTextContents();
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text.toLowerCase()).toMatch(/^(reorder|relat)/);
+    // Marks are elements the panel made; their content is text only.
+    expect(await marks.evaluateAll((elements) => elements.every((mark) => Array.from(mark.childNodes).every((node) => node.nodeType === Node.TEXT_NODE)))).toBe(true);
+  });
+
+  test('each result is a real link: a[href] with role option, nothing interactive inside; middle-click opens it in a new page', async ({ page, context }) => {
+    await visit(page, '/docs/intro');
+    await openSearch(page);
+    const query = 'nested transactions';
+    await typeQuery(page, query);
+    const results = expected(query);
+    const first = items(page).first();
+    await expect(first).toHaveJSProperty('tagName', 'A');
+    await expect(first).toHaveAttribute('role', 'option');
+    await expect(first).toHaveAttribute('href', highlightUrl(results[0].document.sectionRoute, results[0].terms));
+    expect(await items(page).evaluateAll((links) => links.filter((link) => link.querySelector('a, button, input, [tabindex]')).length)).toBe(0);
+    await expect(page.locator('.aa-DetachedOverlay [role="listbox"] > [role="option"]')).toHaveCount(results.length);
+    const [popup] = await Promise.all([context.waitForEvent('page'), items(page).nth(1).click({ button: 'middle' })]);
+    await popup.waitForLoadState('domcontentloaded');
+    const target = new URL(highlightUrl(results[1].document.sectionRoute, results[1].terms), 'http://x');
+    expect(new URL(popup.url()).pathname).toBe(target.pathname);
+    expect(new URL(popup.url()).hash).toBe(target.hash);
+    // The original page stays where it was, panel open.
+    expect(new URL(page.url()).pathname).toBe('/docs/intro');
+    await popup.close();
+  });
+
+  test('recent searches: the results the reader chose show on an empty query, can be chosen and cleared', async ({ page }) => {
+    await visit(page, '/');
+    await openSearch(page);
+    await expect(page.locator('.aa-DetachedOverlay .aa-Source')).toHaveCount(0);
+    const chosen: string[] = [];
+    for (const query of ['nested transactions', 'upload provider']) {
+      await typeQuery(page, query);
+      const [first] = expected(query);
+      chosen.unshift(first.document.sectionTitle);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL((url) => url.pathname === first.document.sectionRoute.split('#')[0]);
+      await visit(page, '/');
+      await openSearch(page);
+    }
+    const recent = page.locator('.aa-DetachedOverlay [data-autocomplete-source-id="recent"]');
+    await expect(recent.locator('.aa-SourceHeaderTitle')).toHaveText('Recent');
+    await expect(recent.locator('.aa-ItemContentTitle')).toHaveText(chosen);
+    await expect(recent.locator('.aa-Item').first()).toHaveAttribute('aria-selected', 'true');
+    const scan = await new AxeBuilder({ page }).include('.aa-DetachedOverlay').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    // Choosing a recent search goes there.
+    const href = await recent.locator('.aa-Item').nth(1).getAttribute('href');
+    await recent.locator('.aa-Item').nth(1).click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+    // It is now the newest.
+    await visit(page, '/');
+    await openSearch(page);
+    await expect(recent.locator('.aa-ItemContentTitle')).toHaveText([chosen[1], chosen[0]]);
+    // Cleared: gone from the panel and from storage.
+    await recent.getByRole('button', { name: 'Clear recent searches' }).click();
+    await expect(recent).toHaveCount(0);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), RECENT_STORAGE_KEY)).toBeNull();
+    await expect(input(page)).toBeVisible();
+  });
+
+  for (const [name, stored] of [
+    ['not JSON', '{not json'],
+    ['not a list', '{"url":"/docs/intro"}'],
+    ['hostile entries', JSON.stringify([
+      { url: 'javascript:window.pwned=1', sectionTitle: 'Evil', pageTitle: 'Evil', place: [] },
+      { url: '//evil.example/', sectionTitle: 'Off site', pageTitle: 'Evil', place: [] },
+      { url: '/docs/intro', sectionTitle: '<img src=x onerror="window.pwned=2">', pageTitle: 'Introduction', place: ['Docs'] },
+    ])],
+  ] as const) {
+    test(`recent searches tolerate garbage in storage: ${name}`, async ({ page }) => {
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [RECENT_STORAGE_KEY, stored]);
+      await visit(page, '/');
+      await openSearch(page);
+      const recent = page.locator('.aa-DetachedOverlay [data-autocomplete-source-id="recent"]');
+      if (name === 'hostile entries') {
+        // Only the same-site entry is kept, and its markup-like title is text.
+        await expect(recent.locator('.aa-Item')).toHaveCount(1);
+        await expect(recent.locator('.aa-ItemContentTitle')).toHaveText('<img src=x onerror="window.pwned=2">');
+        await expect(recent.locator('.aa-Item')).toHaveAttribute('href', '/docs/intro');
+        await expect(page.locator('.aa-DetachedOverlay img')).toHaveCount(0);
+      } else {
+        await expect(recent).toHaveCount(0);
+      }
+      await typeQuery(page, 'transactions');
+      await expectResults(page, 'transactions');
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    });
+  }
+
+  test('HTML in the index is shown as text in titles and snippets', async ({ page }) => {
+    const payload = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+    await page.route(INDEX_REQUEST, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { documents: { sectionTitle: string; text?: string }[] };
+      const target = json.documents.find((document) => /transactions/i.test(document.sectionTitle)) ?? json.documents[0];
+      target.sectionTitle = `Transactions ${payload}`;
+      target.text = `Before the payload ${payload} nested transactions after it.`;
+      await route.fulfill({ response, json });
+    });
+    await visit(page, '/');
+    await openSearch(page);
+    await typeQuery(page, 'nested transactions');
+    const item = items(page).filter({ hasText: 'Before the payload' });
+    await expect(item).toHaveCount(1);
+    await expect(item.locator('.search-snippet')).toContainText(`Before the payload ${payload} nested transactions`);
+    await expect(item.locator('.aa-ItemContentTitle')).toContainText(payload);
+    await expect(page.locator('.aa-DetachedOverlay img, .aa-DetachedOverlay b')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   });
 
   test('the panel strings and input attributes', async ({ page }) => {
@@ -160,8 +295,8 @@ test.describe('search', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     const marks = page.locator('article mark[data-search-highlight]');
     await expect(marks.first()).toBeVisible();
-    const texts = await marks.allTextContents();
-    expect(texts.every((text) => /^(nested|transactions)/i.test(text))).toBe(true);
+    const markTexts = await marks.allTextContents();
+    expect(markTexts.every((text) => /^(nested|transactions)/i.test(text))).toBe(true);
     if (hash) await expect(page.locator(`[id="${hash}"]`)).toBeInViewport();
     // A click on another result works the same way, and the page keeps working after highlighting.
     await openSearch(page);

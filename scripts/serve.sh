@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One command to run the site on a fresh machine: install, build for production
+# npm run start:prod: the site as visitors get it, on a fresh machine: install, build for production
 # (with the search indexes) and serve it on http://localhost:${PORT:-3000}.
 set -euo pipefail
 cd "$(dirname "$0")/.."

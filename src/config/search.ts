@@ -1,11 +1,6 @@
 import type { SearchSettings } from '../search/types';
 
 /**
- * Options of @cmfcmf/docusaurus-search-local. Its build step writes one
- * `search-index-{tag}.json` per docs version tag; src/search reads those files.
- * Values are the specification's (section 9).
- */
-/**
  * Word separators of the index: whitespace, hyphens and code punctuation, so that
  * `strapi.db.query('api::article.article')` gives the words strapi, db, query, api, article
  * (searchable, and about half the distinct terms of splitting on spaces only).
@@ -15,11 +10,21 @@ export const TOKEN_SEPARATOR = /[\s\-.,;:!?'"`()[\]{}<>/\\|=+*&%$#@^~]+/;
 /** The same separators for a query's terms, minus `*`, which is the query's wildcard. */
 export const QUERY_TERM_SEPARATOR = /[\s\-.,;:!?'"`()[\]{}<>/\\|=+&%$#@^~]+/;
 
+/**
+ * Search options. src/plugins/search-index writes one `search-index-{tag}.json` per docs version
+ * tag with these settings; src/search reads those files. Values are the specification's
+ * (section 9), except `indexDocSidebarParentCategories` (see INDEX_FIELDS).
+ */
 export const search = {
   indexDocs: true,
   indexBlog: false,
   indexPages: false,
-  indexDocSidebarParentCategories: 0,
+  /**
+   * How many levels of the sidebar path are indexed: all of them. The spec's default is 0 (none);
+   * every page shares section titles such as "Pitfalls", so the path and the page title are what
+   * tell those sections apart (README, Search).
+   */
+  indexDocSidebarParentCategories: 10,
   language: 'en',
   maxSearchResults: 8,
   lunr: {
@@ -42,3 +47,15 @@ export const SEARCH_SETTINGS: SearchSettings = {
   indexDocSidebarParentCategories: search.indexDocSidebarParentCategories,
   maxSearchResults: search.maxSearchResults,
 };
+
+/**
+ * The index's fields and their weights, applied when the index is built (src/search/indexBuilder.ts),
+ * where lunr lets them change the score. `sidebarParentCategories` holds the page's sidebar path and
+ * its title.
+ */
+export const INDEX_FIELDS: readonly (readonly ['title' | 'content' | 'tags' | 'sidebarParentCategories', number])[] = [
+  ['title', search.lunr.titleBoost],
+  ['content', search.lunr.contentBoost],
+  ['tags', search.lunr.tagsBoost],
+  ['sidebarParentCategories', search.lunr.parentCategoriesBoost],
+];

@@ -1,8 +1,8 @@
-/** A small index built like the plugin builds its files (same fields, b and k1), for the unit tests. */
-import lunr from 'lunr';
-import { SEARCH_SETTINGS, search as searchConfig } from '../config/search';
+/** A small index built as the site builds its files (same builder, fields, weights, b and k1), for the unit tests. */
+import { SEARCH_SETTINGS } from '../config/search';
+import { buildIndexFile, type IndexFile } from './indexBuilder';
 import { toLoadedIndex } from './indexLoader';
-import type { LoadedIndex, SearchDocument } from './types';
+import type { LoadedIndex } from './types';
 
 export interface FixtureSection {
   id: number;
@@ -11,33 +11,32 @@ export interface FixtureSection {
   sectionRoute: string;
   content: string;
   tags?: string;
+  path?: string[];
 }
 
 export const SETTINGS = SEARCH_SETTINGS;
 
-/** Serializes and reloads through `toLoadedIndex`, as the browser does with the JSON file. */
+/**
+ * Builds through the site's own index builder (src/search/indexBuilder.ts: field weights, b, k1,
+ * compact file), serializes and reloads through `toLoadedIndex`, as the browser does with the file.
+ * Document ids are the sections' positions (1, 2, ...), as in the built files.
+ */
 export function buildIndex(sections: FixtureSection[]): LoadedIndex {
-  // As the plugin does with the `tokenizerSeparator` option.
-  lunr.tokenizer.separator = searchConfig.lunr.tokenizerSeparator;
-  const index = lunr(function build() {
-    this.k1(searchConfig.lunr.k1);
-    this.b(searchConfig.lunr.b);
-    this.ref('id');
-    this.field('title');
-    this.field('content');
-    this.field('tags');
-    for (const section of sections) {
-      this.add({ id: String(section.id), title: section.sectionTitle, content: section.content, tags: section.tags ?? '' });
-    }
-  });
-  const documents: SearchDocument[] = sections.map(({ id, pageTitle, sectionTitle, sectionRoute }) => ({
-    id,
-    pageTitle,
-    sectionTitle,
-    sectionRoute,
-    type: 'docs',
-  }));
-  return toLoadedIndex(JSON.parse(JSON.stringify({ documents, index })));
+  return toLoadedIndex(JSON.parse(JSON.stringify(buildFile(sections))));
+}
+
+/** The file content (`documents` + `index`) for fixture sections, as the build writes it. */
+export function buildFile(sections: FixtureSection[]): IndexFile {
+  return buildIndexFile(
+    sections.map((section) => ({
+      pageTitle: section.pageTitle,
+      sectionTitle: section.sectionTitle,
+      sectionRoute: section.sectionRoute,
+      content: section.content,
+      tags: section.tags ? [section.tags] : [],
+      path: section.path ?? [],
+    })),
+  );
 }
 
 export const SECTIONS: FixtureSection[] = [

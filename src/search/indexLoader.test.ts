@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SECTIONS, buildIndex } from './fixture';
+import { SECTIONS, buildFile } from './fixture';
 import { createIndexLoader, indexedTags, indexUrl, toLoadedIndex, type Fetcher } from './indexLoader';
 
-const body = JSON.parse(JSON.stringify({ documents: buildIndex(SECTIONS).documents, index: buildIndex(SECTIONS).index })) as unknown;
+const body = JSON.parse(JSON.stringify(buildFile(SECTIONS))) as unknown;
 
 /** A fetch double that records the URLs asked for and answers with `answer`. */
 function recorder(answer: (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>) {
@@ -59,6 +59,28 @@ describe('index loader', () => {
     await loader.load('docs-a');
     await loader.load('docs-a');
     assert.equal(urls.length, 1);
+  });
+
+  it('in the preview, a missing or non-index answer says why, and an empty index does not', async () => {
+    const html = ok(async () => Promise.reject(new SyntaxError('Unexpected token < in JSON')));
+    const cases: [Fetcher, RegExp][] = [
+      [async () => ({ ok: false, status: 404, json: async () => Promise.reject(new SyntaxError('x')) }), /answered 404/],
+      [async () => ({ ok: false, status: 500, json: async () => ({ error: 'the search index could not be built: boom' }) }), /could not be built: boom/],
+      [html, /did not answer JSON/],
+      [ok(async () => ({ documents: 'x', index: 3 })), /did not answer a search index/],
+      [async () => Promise.reject(new TypeError('Failed to fetch')), /could not be fetched/],
+    ];
+    for (const [fetcher, reason] of cases) {
+      const loaded = await createIndexLoader('/', fetcher, { explain: true }).load('docs-a');
+      assert.equal(loaded.index, null);
+      assert.match(loaded.unavailable ?? '', reason);
+      // Production keeps the spec's contract: failed = empty, nothing to tell.
+      assert.deepEqual(await createIndexLoader('/', fetcher).load('docs-a'), { documents: [], index: null });
+    }
+    const empty = JSON.parse(JSON.stringify(buildFile([]))) as unknown;
+    const loaded = await createIndexLoader('/', ok(async () => empty), { explain: true }).load('docs-a');
+    assert.equal(loaded.unavailable, undefined);
+    assert.deepEqual(loaded.documents, []);
   });
 
   it('toLoadedIndex accepts a real index file', () => {

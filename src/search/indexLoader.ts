@@ -2,11 +2,14 @@
  * Loads `search-index-{tag}.json` files: once per tag, on first need, cached for the life of
  * the page. Concurrent callers share one request. A failed request, a non-OK answer or a body
  * that is not a valid index counts as an empty index, silently (spec sections 4, 7 and 8).
+ * In the preview (`explain: true`) such an index also says why it is missing (`unavailable`), so
+ * the panel can tell a missing index from one without results.
  */
 import lunr from 'lunr';
+import { CompactSearchIndex, isCompactIndex, type QueryableIndex } from './compactIndex';
 import { EMPTY_INDEX, type LoadedIndex, type SearchDocument } from './types';
 
-export type Fetcher = (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
+export type Fetcher = (url: string) => Promise<{ ok: boolean; status?: number; json(): Promise<unknown> }>;
 
 /** The URL of a tag's index file: `{baseUrl}search-index-{tag}.json`. */
 export function indexUrl(baseUrl: string, tag: string): string {
@@ -30,8 +33,15 @@ export function toLoadedIndex(json: unknown): LoadedIndex {
   const { documents, index } = json as { documents?: unknown; index?: unknown };
   if (!Array.isArray(documents) || typeof index !== 'object' || index === null) return EMPTY_INDEX;
   if (!documents.every(isDocument)) return EMPTY_INDEX;
+  // Snippet text and place are optional (older files lack them) but never of another type.
+  for (const document of documents as SearchDocument[]) {
+    if (document.text !== undefined && typeof document.text !== 'string') delete document.text;
+    if (document.path !== undefined && !(Array.isArray(document.path) && document.path.every((part) => typeof part === 'string'))) {
+      delete document.path;
+    }
+  }
   try {
-    return { documents, index: lunr.Index.load(index as object) };
+    return { documents, index: isCompactIndex(index) ? new CompactSearchIndex(index) : (lunr.Index.load(index as object) as unknown as QueryableIndex) };
   } catch {
     return EMPTY_INDEX;
   }
@@ -42,15 +52,33 @@ export interface IndexLoader {
   load(tag: string): Promise<LoadedIndex>;
 }
 
-export function createIndexLoader(baseUrl: string, fetcher: Fetcher): IndexLoader {
+/** The message of an error answer from the preview's index server (`{ "error": "..." }`). */
+function errorMessage(json: unknown): string | undefined {
+  const error = (json as { error?: unknown } | null)?.error;
+  return typeof error === 'string' ? error.slice(0, 300) : undefined;
+}
+
+export function createIndexLoader(baseUrl: string, fetcher: Fetcher, { explain = false } = {}): IndexLoader {
   const cache = new Map<string, Promise<LoadedIndex>>();
+  const missing = (reason: string): LoadedIndex => (explain ? { ...EMPTY_INDEX, unavailable: reason } : EMPTY_INDEX);
   async function fetchIndex(tag: string): Promise<LoadedIndex> {
+    const url = indexUrl(baseUrl, tag);
     try {
-      const response = await fetcher(indexUrl(baseUrl, tag));
-      if (!response.ok) return EMPTY_INDEX;
-      return toLoadedIndex(await response.json());
+      const response = await fetcher(url);
+      if (!response.ok) {
+        const detail = explain ? errorMessage(await response.json().catch(() => null)) : undefined;
+        return missing(detail ?? `${url} answered ${response.status ?? 'an error'}`);
+      }
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch {
+        return missing(`${url} did not answer JSON`);
+      }
+      const loaded = toLoadedIndex(json);
+      return loaded === EMPTY_INDEX ? missing(`${url} did not answer a search index`) : loaded;
     } catch {
-      return EMPTY_INDEX;
+      return missing(`${url} could not be fetched`);
     }
   }
   return {

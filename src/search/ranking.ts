@@ -1,8 +1,10 @@
 /**
  * Ranking (spec section 9): every plain term is queried exactly and with a trailing wildcard
- * on title (boost 5), content (1), tags (3) and, when indexed, the sidebar parent categories
- * (2). b = 0.75 and k1 = 1.2 are applied by the plugin when it builds the index. At most
- * `maxSearchResults` results per index and again overall, by score descending.
+ * on title, content, tags and, when indexed, the sidebar parent categories. Their weights (5, 1,
+ * 3, 2) and b = 0.75, k1 = 1.2 are applied when the index is built (src/search/indexBuilder.ts):
+ * lunr divides each field's score by the magnitude of that field's query vector, so a weight on
+ * every query clause of a field would cancel out. At most `maxSearchResults` results per index and
+ * again overall, by score descending.
  */
 import lunr from 'lunr';
 import { parseQuery, type Clause, type QueryField } from './queryParser';
@@ -12,24 +14,37 @@ export type SearchOutcome = { kind: 'results'; results: SearchResult[]; terms: s
 
 type IndexField = QueryField | 'sidebarParentCategories';
 
-function fieldBoosts(settings: SearchSettings): [IndexField, number][] {
-  const boosts: [IndexField, number][] = [
-    ['title', settings.titleBoost],
-    ['content', settings.contentBoost],
-    ['tags', settings.tagsBoost],
-  ];
-  if (settings.indexDocSidebarParentCategories > 0) {
-    boosts.push(['sidebarParentCategories', settings.parentCategoriesBoost]);
-  }
-  return boosts;
+/**
+ * The fields a query searches, among those the index has (lunr throws on a field it lacks). Their
+ * weights are in the index, so every query clause has weight 1 (times the reader's `^n`).
+ */
+function queryFields(query: lunr.Query, settings: SearchSettings): IndexField[] {
+  const fields: IndexField[] = ['title', 'content', 'tags'];
+  if (settings.indexDocSidebarParentCategories > 0) fields.push('sidebarParentCategories');
+  return fields.filter((field) => query.allFields.includes(field));
 }
 
-/** Adds the lunr clauses of one parsed clause to a query. */
+/** Shortest word also matched as a prefix (`rel` finds `relations`); shorter ones match exactly. */
+export const PREFIX_MIN_LENGTH = 3;
+
+/** lunr's English stop words ("a", "how", "the"…): the index drops them, so a query word never matches one. */
+export function isStopWord(term: string): boolean {
+  return (lunr.stopWordFilter as unknown as (token: string) => string | undefined)(term) === undefined;
+}
+
+/**
+ * A plain word that cannot change the results: a stop word. Its exact form matches nothing, and
+ * as a prefix ("a*", "how*") it would match hundreds of unrelated terms.
+ */
+function ignored(clause: Clause): boolean {
+  return clause.presence === 'optional' && !clause.hasWildcard && clause.editDistance === undefined && isStopWord(clause.term);
+}
+
+/** Adds the lunr clauses of one parsed clause to a query (`search` leaves out the ignored ones). */
 export function addClause(query: lunr.Query, clause: Clause, settings: SearchSettings): void {
   const { term, presence, hasWildcard, editDistance } = clause;
   const userBoost = clause.boost ?? 1;
-  const boosts = fieldBoosts(settings).filter(([field]) => clause.field === null || clause.field === field);
-  const fields = boosts.map(([field]) => field);
+  const fields = queryFields(query, settings).filter((field) => clause.field === null || clause.field === field);
   // lunr reads `'editDistance' in clause`: the key must be absent, not undefined, when unused.
   const match: Partial<lunr.Query.Clause> = { usePipeline: !hasWildcard };
   if (editDistance !== undefined) match.editDistance = editDistance;
@@ -42,25 +57,23 @@ export function addClause(query: lunr.Query, clause: Clause, settings: SearchSet
     // One clause over all the fields in scope: the term must be in at least one of them.
     query.term(term, { ...match, fields, presence: lunr.Query.presence.REQUIRED, boost: userBoost });
   }
-  // Scoring clauses, per field with the field's boost.
-  for (const [field, fieldBoost] of boosts) {
-    const boost = fieldBoost * userBoost;
+  // Scoring clauses, one per field (the field's weight is in the index).
+  for (const field of fields) {
+    const boost = userBoost;
     if (hasWildcard || editDistance !== undefined) {
       query.term(term, { ...match, fields: [field], boost });
     } else {
       query.term(term, { fields: [field], boost });
-      query.term(term, { fields: [field], boost, wildcard: lunr.Query.wildcard.TRAILING });
+      if (term.length >= PREFIX_MIN_LENGTH) query.term(term, { fields: [field], boost, wildcard: lunr.Query.wildcard.TRAILING });
     }
   }
 }
 
 /**
- * The same query as `addClause`, faster. lunr scores a document field by the dot product of the
- * field's query vector with the document's vector, divided by the query vector's magnitude
- * (lunr.Vector#similarity). Every clause on a field carries that field's boost, so the boost
- * multiplies the whole vector and cancels out: one clause over all fields gives the same scores
- * as one clause per field, with a third of the work. ranking.test.ts ("scores exactly like the
- * per-field query") and `npm run bench:search` check that the results are identical.
+ * The same query as `addClause`, faster: one clause over all fields gives the same scores as one
+ * clause per field (each field gets its own query vector either way), with a quarter of the work.
+ * ranking.test.ts ("scores exactly like the per-field query") and `npm run bench:search` check
+ * that the results are identical.
  */
 export function addClauseCombined(query: lunr.Query, clause: Clause, settings: SearchSettings): void {
   const { hasWildcard, editDistance, presence } = clause;
@@ -69,13 +82,17 @@ export function addClauseCombined(query: lunr.Query, clause: Clause, settings: S
     addClause(query, clause, settings);
     return;
   }
-  const fields = fieldBoosts(settings)
-    .map(([field]) => field)
-    .filter((field) => clause.field === null || clause.field === field);
+  const fields = queryFields(query, settings).filter((field) => clause.field === null || clause.field === field);
   const boost = clause.boost ?? 1;
   query.term(clause.term, { fields, boost });
-  query.term(clause.term, { fields, boost, wildcard: lunr.Query.wildcard.TRAILING });
+  if (clause.term.length >= PREFIX_MIN_LENGTH) query.term(clause.term, { fields, boost, wildcard: lunr.Query.wildcard.TRAILING });
 }
+
+/** Shortest word retried with one edit when a plain query finds nothing, and with two edits. */
+export const TYPO_MIN_LENGTH = 4;
+export const TYPO_TWO_EDITS_LENGTH = 7;
+/** Longer words are not retried: fuzzy matching grows with the word's length (a pasted 64-letter word took seconds). */
+export const TYPO_MAX_LENGTH = 20;
 
 const documentsById = new WeakMap<SearchDocument[], Map<string, SearchDocument>>();
 function findDocument(documents: SearchDocument[], ref: string): SearchDocument | undefined {
@@ -98,23 +115,41 @@ export function search(
   const add = form === 'combined' ? addClauseCombined : addClause;
   const parsed = parseQuery(input);
   if (!parsed.ok) return { kind: 'error', message: parsed.error };
-  const { clauses, highlightTerms } = parsed.query;
+  const { highlightTerms } = parsed.query;
+  const clauses = parsed.query.clauses.filter((clause) => !ignored(clause));
+  // Nothing left to search for (only stop words): no results. lunr would treat an empty query as
+  // "everything not excluded" and return every document.
   if (clauses.length === 0) return { kind: 'results', results: [], terms: highlightTerms };
   const max = settings.maxSearchResults;
-  const results = indexes
-    .flatMap(({ index, documents }) => {
-      if (!index) return [];
-      return index
-        .query((query) => {
-          for (const clause of clauses) add(query, clause, settings);
-        })
-        .slice(0, max)
-        .flatMap((match): SearchResult[] => {
-          const document = findDocument(documents, match.ref);
-          return document ? [{ document, score: match.score, terms: highlightTerms }] : [];
-        });
-    })
-    .sort((a, b) => b.score - a.score)
-    .slice(0, max);
+  const run = (runClauses: readonly Clause[]): SearchResult[] =>
+    indexes
+      .flatMap(({ index, documents }) => {
+        if (!index) return [];
+        return index
+          .query((query) => {
+            for (const clause of runClauses) add(query, clause, settings);
+          })
+          .slice(0, max)
+          .flatMap((match): SearchResult[] => {
+            const document = findDocument(documents, match.ref);
+            return document
+              ? [{ document, score: match.score, terms: highlightTerms, matched: Object.keys(match.matchData.metadata) }]
+              : [];
+          });
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, max);
+  let results = run(clauses);
+  // Typing mistakes: a plain query that finds nothing is tried again allowing one edit in each word
+  // of 4 letters or more, two from 7 letters (the index holds stems: "migratons" is two edits from
+  // "migrat"). Exact matches always come first this way.
+  if (results.length === 0 && parsed.query.plain) {
+    const fuzzy = clauses.map((clause) =>
+      clause.term.length >= TYPO_MIN_LENGTH && clause.term.length <= TYPO_MAX_LENGTH && !isStopWord(clause.term)
+        ? { ...clause, editDistance: clause.term.length >= TYPO_TWO_EDITS_LENGTH ? 2 : 1 }
+        : clause,
+    );
+    if (fuzzy.some((clause, at) => clause !== clauses[at])) results = run(fuzzy);
+  }
   return { kind: 'results', results, terms: highlightTerms };
 }

@@ -1,7 +1,6 @@
 /**
- * SearchBar — our own component, replacing the `SearchBar` theme component of
- * @cmfcmf/docusaurus-search-local 2.0.1 (neither wrapped nor ejected: written here). The plugin
- * still runs its build step, which writes the `search-index-{tag}.json` files.
+ * SearchBar — our own component (no theme provides one here: neither wrapped nor ejected). The
+ * `search-index-{tag}.json` files it reads are written by src/plugins/search-index.
  *
  * Why: the spec's panel behaviour, query grammar and lazy loading. This component only renders
  * a button shaped like autocomplete's; the search library, its styles and the index load on the
@@ -36,7 +35,14 @@ export default function SearchBar(): JSX.Element {
       const container = containerRef.current;
       if (!container) return;
       controller.current = import('./controller').then(({ mountSearch }) =>
-        mountSearch({ container, baseUrl, navigate: (url) => history.push(url), getTags: () => tagsRef.current }),
+        mountSearch({
+          container,
+          baseUrl,
+          navigate: (url) => history.push(url),
+          getTags: () => tagsRef.current,
+          // `docusaurus start`: say so when the index is missing (production keeps "failed = empty").
+          preview: process.env.NODE_ENV === 'development',
+        }),
       );
       void controller.current.then(() => setReady(true));
     }

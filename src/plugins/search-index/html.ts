@@ -1,0 +1,68 @@
+/**
+ * Sections of a rendered doc page (production build): the text before the first h2 under the
+ * page title, then one section per h2 and h3, with the heading's anchor. Reads only the page's
+ * `.markdown` content, without the source footer (`aside.source-footer`: the release and the
+ * cited files, not content), copy buttons and heading hash links. Text only: whitespace between
+ * blocks, none of the markup.
+ */
+import * as cheerio from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+
+export interface PageSection {
+  title: string;
+  /** `#anchor`, or '' for the page's first section. */
+  hash: string;
+  content: string;
+}
+
+const BLOCK = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
+  'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'ol', 'p', 'pre', 'section', 'summary',
+  'table', 'tr', 'td', 'th', 'ul',
+]);
+
+function textOf(nodes: readonly AnyNode[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += (node as unknown as { data: string }).data;
+    else if (node.type === 'tag') {
+      const element = node as Element;
+      out += textOf(element.children);
+      // Lines of a code block are spans; each ends a line.
+      if (BLOCK.has(element.name) || /\btoken-line\b/.test(element.attribs.class ?? '')) out += ' ';
+    }
+  }
+  return out;
+}
+
+/** Collapses whitespace (and the zero-width space of heading links). */
+export function clean(text: string): string {
+  return text.replace(/[\u200b\s]+/g, ' ').trim();
+}
+
+export function htmlSections(html: string): { pageTitle: string; sections: PageSection[]; searchTag: string | undefined } {
+  const $ = cheerio.load(html);
+  const searchTag = $('meta[name="docusaurus_tag"]').attr('content');
+  const markdown = $('article .markdown').first();
+  markdown.find('aside.source-footer, button, a.hash-link, script, style, noscript').remove();
+  const pageTitle = clean(textOf($('article h1').first().toArray()));
+  const sections: PageSection[] = [{ title: pageTitle, hash: '', content: '' }];
+  let parts: string[] = [];
+  const flush = () => {
+    sections[sections.length - 1].content = clean(parts.join(' '));
+    parts = [];
+  };
+  for (const child of markdown.children().toArray()) {
+    const name = child.name;
+    if (name === 'header' && $(child).find('h1').length > 0) continue;
+    if (name === 'h2' || name === 'h3') {
+      flush();
+      const id = $(child).attr('id');
+      sections.push({ title: clean(textOf([child])), hash: id ? `#${id}` : '', content: '' });
+      continue;
+    }
+    parts.push(textOf([child]));
+  }
+  flush();
+  return { pageTitle, sections, searchTag };
+}
