@@ -9,6 +9,7 @@ import mermaidRuntime from './src/plugins/mermaid-runtime';
 import codeHighlighting from './src/plugins/code-highlighting';
 import prefetchScheduler from './src/plugins/prefetch-scheduler';
 import lazyRoutes from './src/plugins/lazy-routes';
+import markdownExport from './src/plugins/markdown-export';
 import searchIndex from './src/plugins/search-index';
 
 /**
@@ -48,8 +49,13 @@ const config: Config = {
     './src/clientModules/tableScroll.ts',
   ],
   themes: ['@docusaurus/theme-mermaid'],
-  // The search index writer is part of the site, not an optimisation: the stock build has it too.
-  plugins: STOCK_BUILD ? [searchIndex] : [searchIndex, codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes],
+  plugins: [
+    // The search index writer and the Markdown export (every page as Markdown, llms.txt and
+    // llms-full.txt) are part of the site, not optimisations: the stock build has them too.
+    searchIndex,
+    markdownExport,
+    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes]),
+  ],
   presets: [
     [
       'classic',

@@ -66,12 +66,27 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   site = mkdtempSync(path.join(tmpdir(), 'docs-preview-'));
-  for (const entry of ['docs', 'src', 'static', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'babel.config.js']) {
+  for (const entry of [
+    'docs',
+    'src',
+    'static',
+    'scripts',
+    'docusaurus.config.ts',
+    'sidebars.ts',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'babel.config.js',
+  ]) {
     cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
   const started = Date.now();
-  server = spawn('npm', ['start'], { cwd: site, env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BROWSER: 'none' }, detached: true });
+  server = spawn('npm', ['start'], {
+    cwd: site,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BROWSER: 'none' },
+    detached: true,
+  });
   server.stdout?.on('data', (chunk) => (serverLog += chunk));
   server.stderr?.on('data', (chunk) => (serverLog += chunk));
   await waitForServer(Date.now() + 180_000);
@@ -127,14 +142,18 @@ test('a page added while the preview runs is searchable once it is loaded', asyn
 
 test('a missing index is said to be missing, never "No results found."', async ({ page }) => {
   // What the preview answered before: the app's HTML, with status 200.
-  await page.route(/\/search-index-[^/]+\.json$/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><div id="__docusaurus"></div>' }));
+  await page.route(/\/search-index-[^/]+\.json$/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><div id="__docusaurus"></div>' }),
+  );
   await open(page, '/docs/intro');
   await searchFor(page, 'transactions');
   await expect(page.locator('.aa-DetachedOverlay .search-error')).toContainText(INDEX_UNAVAILABLE);
   await expect(page.locator('.aa-DetachedOverlay')).not.toContainText(NO_RESULTS);
   // The preview's own error answer is shown with its reason.
   await page.unroute(/\/search-index-[^/]+\.json$/);
-  await page.route(/\/search-index-[^/]+\.json$/, (route) => route.fulfill({ status: 500, json: { error: 'the search index could not be built: disk on fire' } }));
+  await page.route(/\/search-index-[^/]+\.json$/, (route) =>
+    route.fulfill({ status: 500, json: { error: 'the search index could not be built: disk on fire' } }),
+  );
   await page.keyboard.press('Escape');
   await searchFor(page, 'relations');
   await expect(page.locator('.aa-DetachedOverlay .search-error')).toContainText('disk on fire');

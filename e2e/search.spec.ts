@@ -72,10 +72,14 @@ test.describe('search', () => {
       }
       for (const [i, result] of results.entries()) {
         const item = items(page).nth(i);
-        await expect(item.locator('.search-place')).toHaveText(placeOf(result.document.path, result.document.pageTitle).join(PLACE_SEPARATOR));
+        await expect(item.locator('.search-place')).toHaveText(
+          placeOf(result.document.path, result.document.pageTitle).join(PLACE_SEPARATOR),
+        );
         const segments = snippet(result.document.text ?? '', result.matched ?? []);
         await expect(item.locator('.search-snippet')).toHaveText(segments.map((segment) => segment.text).join(''));
-        await expect(item.locator('.search-snippet mark')).toHaveText(segments.filter((segment) => segment.marked).map((segment) => segment.text));
+        await expect(item.locator('.search-snippet mark')).toHaveText(
+          segments.filter((segment) => segment.marked).map((segment) => segment.text),
+        );
       }
     }
     // A query that matches many sections shows 8.
@@ -95,10 +99,17 @@ test.describe('search', () => {
     expect(texts.length).toBeGreaterThan(1);
     for (const text of texts) expect(text.toLowerCase()).toMatch(/^(reorder|relat)/);
     // Marks are elements the panel made; their content is text only.
-    expect(await marks.evaluateAll((elements) => elements.every((mark) => Array.from(mark.childNodes).every((node) => node.nodeType === Node.TEXT_NODE)))).toBe(true);
+    expect(
+      await marks.evaluateAll((elements) =>
+        elements.every((mark) => Array.from(mark.childNodes).every((node) => node.nodeType === Node.TEXT_NODE)),
+      ),
+    ).toBe(true);
   });
 
-  test('each result is a real link: a[href] with role option, nothing interactive inside; middle-click opens it in a new page', async ({ page, context }) => {
+  test('each result is a real link: a[href] with role option, nothing interactive inside; middle-click opens it in a new page', async ({
+    page,
+    context,
+  }) => {
     await visit(page, '/docs/intro');
     await openSearch(page);
     const query = 'nested transactions';
@@ -108,7 +119,9 @@ test.describe('search', () => {
     await expect(first).toHaveJSProperty('tagName', 'A');
     await expect(first).toHaveAttribute('role', 'option');
     await expect(first).toHaveAttribute('href', highlightUrl(results[0].document.sectionRoute, results[0].terms));
-    expect(await items(page).evaluateAll((links) => links.filter((link) => link.querySelector('a, button, input, [tabindex]')).length)).toBe(0);
+    expect(
+      await items(page).evaluateAll((links) => links.filter((link) => link.querySelector('a, button, input, [tabindex]')).length),
+    ).toBe(0);
     await expect(page.locator('.aa-DetachedOverlay [role="listbox"] > [role="option"]')).toHaveCount(results.length);
     const [popup] = await Promise.all([context.waitForEvent('page'), items(page).nth(1).click({ button: 'middle' })]);
     await popup.waitForLoadState('domcontentloaded');
@@ -138,7 +151,10 @@ test.describe('search', () => {
     await expect(recent.locator('.aa-SourceHeaderTitle')).toHaveText('Recent');
     await expect(recent.locator('.aa-ItemContentTitle')).toHaveText(chosen);
     await expect(recent.locator('.aa-Item').first()).toHaveAttribute('aria-selected', 'true');
-    const scan = await new AxeBuilder({ page }).include('.aa-DetachedOverlay').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const scan = await new AxeBuilder({ page })
+      .include('.aa-DetachedOverlay')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
     // Choosing a recent search goes there.
     const href = await recent.locator('.aa-Item').nth(1).getAttribute('href');
@@ -158,11 +174,14 @@ test.describe('search', () => {
   for (const [name, stored] of [
     ['not JSON', '{not json'],
     ['not a list', '{"url":"/docs/intro"}'],
-    ['hostile entries', JSON.stringify([
-      { url: 'javascript:window.pwned=1', sectionTitle: 'Evil', pageTitle: 'Evil', place: [] },
-      { url: '//evil.example/', sectionTitle: 'Off site', pageTitle: 'Evil', place: [] },
-      { url: '/docs/intro', sectionTitle: '<img src=x onerror="window.pwned=2">', pageTitle: 'Introduction', place: ['Docs'] },
-    ])],
+    [
+      'hostile entries',
+      JSON.stringify([
+        { url: 'javascript:window.pwned=1', sectionTitle: 'Evil', pageTitle: 'Evil', place: [] },
+        { url: '//evil.example/', sectionTitle: 'Off site', pageTitle: 'Evil', place: [] },
+        { url: '/docs/intro', sectionTitle: '<img src=x onerror="window.pwned=2">', pageTitle: 'Introduction', place: ['Docs'] },
+      ]),
+    ],
   ] as const) {
     test(`recent searches tolerate garbage in storage: ${name}`, async ({ page }) => {
       await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [RECENT_STORAGE_KEY, stored]);

@@ -94,7 +94,10 @@ test('code with break points stays inline: no <wbr> or unbreakable piece ends up
   for (const route of ROUTES) {
     const html = htmlFor(route.route);
     for (const pre of html.matchAll(/<pre[\s\S]*?<\/pre>/g)) {
-      if (pre[0].includes('<wbr') || pre[0].includes('code-nobr')) problems.push(`${route.route}: a code block holds <wbr> (inline code rendered as a block): ${pre[0].replace(/<[^>]+>/g, '').slice(0, 60)}`);
+      if (pre[0].includes('<wbr') || pre[0].includes('code-nobr'))
+        problems.push(
+          `${route.route}: a code block holds <wbr> (inline code rendered as a block): ${pre[0].replace(/<[^>]+>/g, '').slice(0, 60)}`,
+        );
     }
     inline += [...html.matchAll(/<code[^>]*>(?:(?!<\/code>)[\s\S])*<wbr/g)].length;
   }

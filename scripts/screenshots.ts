@@ -41,7 +41,10 @@ async function main(): Promise<void> {
           await page.evaluate(() => window.scrollTo(0, 0));
         }
         if (process.env.SCROLL_TO) {
-          await page.locator(process.env.SCROLL_TO).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+          await page
+            .locator(process.env.SCROLL_TO)
+            .first()
+            .evaluate((el) => el.scrollIntoView({ block: 'start' }));
           await page.evaluate(() => window.scrollBy(0, -80));
         }
         const file = path.join(OUT, `${route.replace(/\W+/g, '_') || 'home'}-${colorScheme}-${width}.png`);

@@ -16,7 +16,9 @@ import { measureRelevance, RELEVANCE_SET } from '../src/search/relevance';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const FILES = readdirSync(BUILD_DIR).filter((name) => /^search-index-.+\.json$/.test(name));
-const JSONS = FILES.map((name) => JSON.parse(readFileSync(join(BUILD_DIR, name), 'utf8')) as { documents: Record<string, unknown>[]; index: unknown });
+const JSONS = FILES.map(
+  (name) => JSON.parse(readFileSync(join(BUILD_DIR, name), 'utf8')) as { documents: Record<string, unknown>[]; index: unknown },
+);
 const INDEXES = JSONS.map((json) => toLoadedIndex(json));
 
 /** Measured on 2026-11-23 (README, Search): MRR@8 0.928, hit@1 0.901. The floor leaves about two queries of margin. */
@@ -28,13 +30,17 @@ describe('search relevance on the built index', () => {
     const known = new Set(routes.map((route) => route.route));
     for (const testCase of RELEVANCE_SET) {
       assert.ok(testCase.expected.length > 0, testCase.query);
-      for (const route of testCase.expected) assert.ok(known.has(route), `"${testCase.query}" expects ${route}, not a route of src/data/routes.json`);
+      for (const route of testCase.expected)
+        assert.ok(known.has(route), `"${testCase.query}" expects ${route}, not a route of src/data/routes.json`);
     }
     const sidebarOf = new Map(routes.map((route) => [route.route, route.sidebar]));
     const covered = new Set(RELEVANCE_SET.flatMap((testCase) => testCase.expected.map((route) => sidebarOf.get(route))));
     for (const sidebar of SIDEBARS) assert.ok(covered.has(sidebar.id), `no query for the ${sidebar.label} sidebar`);
     for (const kind of ['task', 'identifier', 'partial', 'page-topic', 'typo']) {
-      assert.ok(RELEVANCE_SET.some((testCase) => testCase.kind === kind), `no ${kind} query`);
+      assert.ok(
+        RELEVANCE_SET.some((testCase) => testCase.kind === kind),
+        `no ${kind} query`,
+      );
     }
   });
 

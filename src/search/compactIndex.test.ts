@@ -9,7 +9,10 @@ import { search } from './ranking';
 import type { LoadedIndex } from './types';
 
 /** Sections with overlapping vocabulary, so ranking has ties and near-ties to get right. */
-const WORDS = 'relation relations ordering order transaction nested hook hooks lifecycle database query upload provider config permission role admin release schedule document draft publish'.split(' ');
+const WORDS =
+  'relation relations ordering order transaction nested hook hooks lifecycle database query upload provider config permission role admin release schedule document draft publish'.split(
+    ' ',
+  );
 function sections(count: number): IndexSection[] {
   let seed = 7;
   const next = () => (seed = (seed * 16807) % 2147483647);
@@ -55,16 +58,37 @@ const compact = toLoadedIndex(JSON.parse(JSON.stringify(file)));
 const reference: LoadedIndex = { documents: compact.documents, index: lunrIndex(SECTIONS) as unknown as QueryableIndex };
 
 const QUERIES = [
-  'relation', 'relations ordering', 'rel', 'transact*', 'nested transaction', '+hook -database', 'title:hooks', 'content:release',
-  'tags:admin', 'upload provider config', 'draft^4 publish', 'relatoin~1', '+document +draft', '-publish', 'page 3', 'docs area',
-  'strapi', 'the', 'a release', 'order*ing', '*ation',
+  'relation',
+  'relations ordering',
+  'rel',
+  'transact*',
+  'nested transaction',
+  '+hook -database',
+  'title:hooks',
+  'content:release',
+  'tags:admin',
+  'upload provider config',
+  'draft^4 publish',
+  'relatoin~1',
+  '+document +draft',
+  '-publish',
+  'page 3',
+  'docs area',
+  'strapi',
+  'the',
+  'a release',
+  'order*ing',
+  '*ation',
 ];
 
 describe('compact index', () => {
   it('is written in the compact format, with the field weights and b, k1', () => {
     const index = file.index as ReturnType<typeof packIndex>;
     assert.equal(index.format, COMPACT_FORMAT);
-    assert.deepEqual(index.fields, INDEX_FIELDS.map(([field]) => field));
+    assert.deepEqual(
+      index.fields,
+      INDEX_FIELDS.map(([field]) => field),
+    );
     assert.deepEqual(index.boosts, [5, 1, 3, 2]);
     assert.deepEqual([index.b, index.k1], [0.75, 1.2]);
     assert.equal(index.documentCount, SECTIONS.length);
@@ -86,10 +110,18 @@ describe('compact index', () => {
 
   it('gives every matching document, not only the first 8, as lunr does', () => {
     for (const term of ['relation', 'strapi', 'hook*']) {
-      const mine = (compact.index as CompactSearchIndex).query((q) => q.term(term, { fields: ['content'], wildcard: term.endsWith('*') ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE }));
-      const lunrs = reference.index!.query((q) => q.term(term, { fields: ['content'], wildcard: term.endsWith('*') ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE }));
+      const mine = (compact.index as CompactSearchIndex).query((q) =>
+        q.term(term, { fields: ['content'], wildcard: term.endsWith('*') ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE }),
+      );
+      const lunrs = reference.index!.query((q) =>
+        q.term(term, { fields: ['content'], wildcard: term.endsWith('*') ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE }),
+      );
       assert.ok(mine.length > 8, term);
-      assert.deepEqual(mine.map((r) => [r.ref, r.score.toFixed(9)]), lunrs.map((r) => [r.ref, r.score.toFixed(9)]), term);
+      assert.deepEqual(
+        mine.map((r) => [r.ref, r.score.toFixed(9)]),
+        lunrs.map((r) => [r.ref, r.score.toFixed(9)]),
+        term,
+      );
     }
   });
 

@@ -49,7 +49,9 @@ export function packIndex(built: lunr.Builder): CompactIndex {
   const terms = Object.keys(builder.invertedIndex).sort();
   const postings = terms.map((term) =>
     fields.map((field) => {
-      const refs = Object.keys(builder.invertedIndex[term][field]).map(Number).sort((a, b) => a - b);
+      const refs = Object.keys(builder.invertedIndex[term][field])
+        .map(Number)
+        .sort((a, b) => a - b);
       const packed: number[] = [];
       let previous = 0;
       for (const ref of refs) {
@@ -309,7 +311,10 @@ export class CompactSearchIndex implements QueryableIndex {
       if (clause.presence === PRESENCE.REQUIRED) {
         for (const f of fieldIndexes) {
           const current = required[f];
-          required[f] = current === 'all' || current === undefined ? new Set(clauseMatches) : new Set(Array.from(current).filter((ref) => clauseMatches.has(ref)));
+          required[f] =
+            current === 'all' || current === undefined
+              ? new Set(clauseMatches)
+              : new Set(Array.from(current).filter((ref) => clauseMatches.has(ref)));
         }
       }
     }
@@ -317,7 +322,8 @@ export class CompactSearchIndex implements QueryableIndex {
     const allProhibited = new Set<number>();
     for (let f = 0; f < fieldCount; f += 1) {
       const set = required[f];
-      if (set && set !== 'all') allRequired = allRequired === 'all' ? new Set(set) : new Set(Array.from(allRequired).filter((ref) => set.has(ref)));
+      if (set && set !== 'all')
+        allRequired = allRequired === 'all' ? new Set(set) : new Set(Array.from(allRequired).filter((ref) => set.has(ref)));
       for (const ref of prohibited[f] ?? []) allProhibited.add(ref);
     }
     const negated = (query.clauses as LunrClause[]).every((clause) => clause.presence === PRESENCE.PROHIBITED);

@@ -65,7 +65,10 @@ describe('index loader', () => {
     const html = ok(async () => Promise.reject(new SyntaxError('Unexpected token < in JSON')));
     const cases: [Fetcher, RegExp][] = [
       [async () => ({ ok: false, status: 404, json: async () => Promise.reject(new SyntaxError('x')) }), /answered 404/],
-      [async () => ({ ok: false, status: 500, json: async () => ({ error: 'the search index could not be built: boom' }) }), /could not be built: boom/],
+      [
+        async () => ({ ok: false, status: 500, json: async () => ({ error: 'the search index could not be built: boom' }) }),
+        /could not be built: boom/,
+      ],
       [html, /did not answer JSON/],
       [ok(async () => ({ documents: 'x', index: 3 })), /did not answer a search index/],
       [async () => Promise.reject(new TypeError('Failed to fetch')), /could not be fetched/],
@@ -78,7 +81,11 @@ describe('index loader', () => {
       assert.deepEqual(await createIndexLoader('/', fetcher).load('docs-a'), { documents: [], index: null });
     }
     const empty = JSON.parse(JSON.stringify(buildFile([]))) as unknown;
-    const loaded = await createIndexLoader('/', ok(async () => empty), { explain: true }).load('docs-a');
+    const loaded = await createIndexLoader(
+      '/',
+      ok(async () => empty),
+      { explain: true },
+    ).load('docs-a');
     assert.equal(loaded.unavailable, undefined);
     assert.deepEqual(loaded.documents, []);
   });

@@ -41,7 +41,10 @@ export function toLoadedIndex(json: unknown): LoadedIndex {
     }
   }
   try {
-    return { documents, index: isCompactIndex(index) ? new CompactSearchIndex(index) : (lunr.Index.load(index as object) as unknown as QueryableIndex) };
+    return {
+      documents,
+      index: isCompactIndex(index) ? new CompactSearchIndex(index) : (lunr.Index.load(index as object) as unknown as QueryableIndex),
+    };
   } catch {
     return EMPTY_INDEX;
   }

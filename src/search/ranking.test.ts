@@ -58,7 +58,10 @@ describe('ranking', () => {
       { id: 3, pageTitle: 'P', sectionTitle: 'alpha beta gamma', sectionRoute: '/c', content: 'delta epsilon zeta eta', tags: 'widget' },
     ]);
     const found = results('widget', [index]);
-    assert.deepEqual(found.map((result) => result.document.sectionRoute), ['/b', '/c', '/a']);
+    assert.deepEqual(
+      found.map((result) => result.document.sectionRoute),
+      ['/b', '/c', '/a'],
+    );
     assert.ok(found[0].score > found[1].score && found[1].score > found[2].score);
     // With the weights applied at query time instead (lunr.Index with unweighted fields), content
     // would not lose to tags: the measured bug this replaces.
@@ -66,8 +69,22 @@ describe('ranking', () => {
 
   it('the page title and sidebar path are searchable on every section of the page', () => {
     const index = buildIndex([
-      { id: 1, pageTitle: 'Relations', sectionTitle: 'Pitfalls', sectionRoute: '/relations#pitfalls', content: 'Nothing here names the page.', path: ['Docs', 'Database', 'Relations'] },
-      { id: 2, pageTitle: 'Uploads', sectionTitle: 'Pitfalls', sectionRoute: '/upload#pitfalls', content: 'Nothing here either.', path: ['Docs', 'Upload'] },
+      {
+        id: 1,
+        pageTitle: 'Relations',
+        sectionTitle: 'Pitfalls',
+        sectionRoute: '/relations#pitfalls',
+        content: 'Nothing here names the page.',
+        path: ['Docs', 'Database', 'Relations'],
+      },
+      {
+        id: 2,
+        pageTitle: 'Uploads',
+        sectionTitle: 'Pitfalls',
+        sectionRoute: '/upload#pitfalls',
+        content: 'Nothing here either.',
+        path: ['Docs', 'Upload'],
+      },
     ]);
     assert.equal(ids('relations pitfalls', [index])[0], 1);
     assert.equal(ids('upload pitfalls', [index])[0], 2);
@@ -75,7 +92,16 @@ describe('ranking', () => {
   });
 
   it('scores exactly like the per-field query', () => {
-    const queries = ['hooks', 'server lifecycle', 'admin panel', 'con', 'title:hooks content:promise', 'hooks^10 server', 'transact nested', 'plugins zones react'];
+    const queries = [
+      'hooks',
+      'server lifecycle',
+      'admin panel',
+      'con',
+      'title:hooks content:promise',
+      'hooks^10 server',
+      'transact nested',
+      'plugins zones react',
+    ];
     for (const query of queries) {
       const literal = search([fixture], query, SETTINGS, 'literal');
       const combined = search([fixture], query, SETTINGS, 'combined');
@@ -120,7 +146,10 @@ describe('ranking', () => {
     assert.equal(one.length, 8);
     const two = results('widget', [many(100), many(200)]);
     assert.equal(two.length, 8);
-    assert.ok(two.some((r) => r.document.sectionRoute.startsWith('/p200')) && two.some((r) => r.document.sectionRoute.startsWith('/p100')), 'both indexes contribute');
+    assert.ok(
+      two.some((r) => r.document.sectionRoute.startsWith('/p200')) && two.some((r) => r.document.sectionRoute.startsWith('/p100')),
+      'both indexes contribute',
+    );
     for (let i = 1; i < two.length; i += 1) assert.ok(two[i - 1].score >= two[i].score);
   });
 

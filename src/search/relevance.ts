@@ -27,7 +27,11 @@ export interface RelevanceFigures {
 export const RELEVANCE_SET: RelevanceCase[] = set.queries;
 
 /** Rank (1-based) of the first result on one of the expected pages, or null. */
-export function rankOf(indexes: readonly LoadedIndex[], testCase: RelevanceCase, settings: SearchSettings): { rank: number | null; first: string | null } {
+export function rankOf(
+  indexes: readonly LoadedIndex[],
+  testCase: RelevanceCase,
+  settings: SearchSettings,
+): { rank: number | null; first: string | null } {
   const outcome = search(indexes, testCase.query, settings);
   if (outcome.kind !== 'results') return { rank: null, first: null };
   const shown = groupedOrder(outcome.results).map((result) => pageRoute(result.document.sectionRoute));

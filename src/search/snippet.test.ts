@@ -34,7 +34,10 @@ describe('snippet', () => {
   it('keeps markup-like text as text: segments are plain strings', () => {
     const segments = snippet('Use <img src=x onerror=alert(1)> in a relation field.', [indexTerm('relation')]);
     assert.equal(segments.map((s) => s.text).join(''), 'Use <img src=x onerror=alert(1)> in a relation field.');
-    assert.deepEqual(segments.filter((s) => s.marked).map((s) => s.text), ['relation']);
+    assert.deepEqual(
+      segments.filter((s) => s.marked).map((s) => s.text),
+      ['relation'],
+    );
   });
 });
 
@@ -58,17 +61,28 @@ describe('grouping', () => {
     for (const group of groups) assert.ok(group.results.every((result) => result.document.sectionRoute.startsWith(`${group.route}#`)));
     assert.equal(groups[0].results[0], outcome.results[0], 'the best result leads');
     assert.deepEqual(groups[0].place, ['Docs', groups[0].pageTitle]);
-    assert.deepEqual(groupedOrder(outcome.results), groups.flatMap((group) => group.results));
+    assert.deepEqual(
+      groupedOrder(outcome.results),
+      groups.flatMap((group) => group.results),
+    );
   });
 });
 
 describe('recent searches', () => {
-  const entry = (n: number): RecentSearch => ({ url: `/docs/page-${n}#a`, sectionTitle: `Section ${n}`, pageTitle: `Page ${n}`, place: ['Docs', `Page ${n}`] });
+  const entry = (n: number): RecentSearch => ({
+    url: `/docs/page-${n}#a`,
+    sectionTitle: `Section ${n}`,
+    pageTitle: `Page ${n}`,
+    place: ['Docs', `Page ${n}`],
+  });
 
   it('newest first, each URL once, at most 5', () => {
     let list: RecentSearch[] = [];
     for (const n of [1, 2, 3, 2, 4, 5, 6, 7]) list = addRecent(list, entry(n));
-    assert.deepEqual(list.map((item) => item.url), [7, 6, 5, 4, 2].map((n) => entry(n).url));
+    assert.deepEqual(
+      list.map((item) => item.url),
+      [7, 6, 5, 4, 2].map((n) => entry(n).url),
+    );
     assert.equal(list.length, MAX_RECENT);
     assert.deepEqual(parseRecent(JSON.stringify(list)), list);
   });

@@ -50,7 +50,10 @@ function splitText(value: string, longTokens: boolean): HastNode[] {
     const parts = (longTokens && !isPath && token.length >= LONG_CHAIN ? token.split(CHAIN_BREAKS) : token.split(/(?<=\/)/)).filter(
       (part) => part !== '',
     );
-    parts.forEach((part, index) => {
+    // In running text, a piece still too long for a phone's column also breaks after its hyphens
+    // and `::` (between the words of a name such as a migration id).
+    const pieces = longTokens ? parts.flatMap((part) => (part.length >= LONG_PIECE ? part.split(/(?<=-|::)(?=.)/) : [part])) : parts;
+    pieces.forEach((part, index) => {
       if (index > 0) nodes.push(wbr());
       nodes.push(piece(part));
     });

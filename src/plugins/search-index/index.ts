@@ -161,9 +161,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       const docsPlugins = plugins.filter((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       const pages = docsPlugins.flatMap((plugin) => indexedPages(plugin.content as LoadedContent, plugin.options.id as string));
       const files = await indexFromHtml(pages, outDir, baseUrl);
-      await Promise.all(
-        Array.from(files, ([tag, file]) => writeFile(path.join(outDir, `search-index-${tag}.json`), JSON.stringify(file))),
-      );
+      await Promise.all(Array.from(files, ([tag, file]) => writeFile(path.join(outDir, `search-index-${tag}.json`), JSON.stringify(file))));
     },
   };
 }

@@ -21,7 +21,10 @@ function isBreakableInline(children: React.ReactNode): boolean {
   return (
     parts.length > 0 &&
     parts.some((part) => typeof part !== 'string') &&
-    parts.every((part) => (typeof part === 'string' && !part.includes('\n')) || (React.isValidElement(part) && (part.type === 'wbr' || part.type === 'span')))
+    parts.every(
+      (part) =>
+        (typeof part === 'string' && !part.includes('\n')) || (React.isValidElement(part) && (part.type === 'wbr' || part.type === 'span')),
+    )
   );
 }
 
