@@ -52,7 +52,7 @@ test('the browser enforces the CSP: injected inline script and string eval do no
   // browser's own "Refused to..." messages for them are named too); nothing else.
   const reported = consoleProblems.filter((problem) => problem.startsWith('error: CSP violation:'));
   expect(reported.map((problem) => problem.replace(/ \(.*\)$/, ''))).toEqual([
-    'error: CSP violation: script-src-elem blocked inline code',
+    'error: CSP violation: script-src-elem blocked inline',
     'error: CSP violation: script-src blocked eval',
   ]);
   const others = consoleProblems.filter((problem) => !problem.startsWith('error: CSP violation:'));
