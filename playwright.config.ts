@@ -1,3 +1,4 @@
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
 import { defineConfig, devices } from '@playwright/test';
 
 /** Port and folder of the locally served production build; overridable to run suites side by side. */
@@ -19,17 +20,7 @@ export default defineConfig({
   use: {
     baseURL: EXTERNAL_BASE_URL ?? `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: EXTERNAL_BASE_URL

@@ -1,3 +1,4 @@
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -14,17 +15,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });

@@ -5,23 +5,14 @@
  * suite asserts there are none; this prints the figures.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 import { ROUTES } from './docs';
 import { ALL_KINDS, openMobileSidebar, readingDefects, type ReadingDefect } from '../e2e/reading';
 
 const BASE = process.argv[2] ?? 'http://127.0.0.1:3210';
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   for (const width of [1280, 390]) {
     const page = await browser.newPage({ viewport: { width, height: width > 500 ? 800 : 844 } });
     const totals: Record<string, number> = { 'table-code': 0, 'sidebar-label': 0, 'page-scroll': 0 };

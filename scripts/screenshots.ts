@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 import { drawDiagrams } from '../e2e/fixtures';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
@@ -17,17 +18,7 @@ const routes = process.argv.slice(2);
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   for (const route of routes) {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {

@@ -59,7 +59,8 @@ export function readManifest(tree: SourceTree): TreeManifest | null {
   return JSON.parse(readFileSync(file, 'utf8')) as TreeManifest;
 }
 
-function walk(dir: string, out: string[] = []): string[] {
+/** Every file under a folder (none when it does not exist). */
+export function walk(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir)) {
     const full = join(dir, entry);

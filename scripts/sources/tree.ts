@@ -4,20 +4,10 @@
  * in the package's `dist/`; a file with neither (the helper plugin's maps hold no content) is read
  * through the package's whole compiled `dist/` code.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { SourceTree } from '../../src/config/strapi';
-import { CACHE_DIR, readManifest, treeDir, type TreeManifest } from '../strapi-source';
-
-function walk(dir: string, out: string[] = []): string[] {
-  if (!existsSync(dir)) return out;
-  for (const entry of readdirSync(dir)) {
-    const full = join(dir, entry);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
-  }
-  return out;
-}
+import { CACHE_DIR, readManifest, treeDir, walk, type TreeManifest } from '../strapi-source';
 
 export class TreeReader {
   readonly manifest: TreeManifest;
