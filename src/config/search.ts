@@ -38,6 +38,14 @@ export const search = {
   },
 } as const;
 
+/**
+ * The most characters of a section's text an index file keeps for its snippet (src/search/indexBuilder.ts).
+ * Three sections in a hundred are longer; a match past the limit shows the start of the section.
+ * Together with leaving code blocks out of the snippet text, this keeps the index file within its
+ * 400 KB gzip budget (README, Search).
+ */
+export const SNIPPET_TEXT_LIMIT = 1800;
+
 /** The ranking settings the search box, its tests and its benchmark use, read from the options above. */
 export const SEARCH_SETTINGS: SearchSettings = {
   titleBoost: search.lunr.titleBoost,

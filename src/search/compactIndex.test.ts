@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import lunr from 'lunr';
 import { INDEX_FIELDS, SEARCH_SETTINGS, search as searchConfig } from '../config/search';
-import { CompactSearchIndex, COMPACT_FORMAT, packIndex, type QueryableIndex } from './compactIndex';
+import {
+  CompactSearchIndex,
+  COMPACT_FORMAT,
+  decodeTerms,
+  encodeTerms,
+  packIndex,
+  readPostings,
+  type CompactIndex,
+  type QueryableIndex,
+} from './compactIndex';
 import { buildIndexFile, type IndexSection } from './indexBuilder';
 import { toLoadedIndex } from './indexLoader';
 import { search } from './ranking';
@@ -126,11 +135,75 @@ describe('compact index', () => {
   });
 
   it('refuses a malformed file (the loader then gives the empty index)', () => {
-    const broken = JSON.parse(JSON.stringify(file));
-    broken.index.postings[0][0] = [99999, 1];
-    assert.equal(toLoadedIndex(broken).index, null);
-    const odd = JSON.parse(JSON.stringify(file));
-    odd.index.postings[1] = 'x';
-    assert.equal(toLoadedIndex(odd).index, null);
+    const broken = (change: (index: CompactIndex) => void) => {
+      const copy = JSON.parse(JSON.stringify(file)) as { documents: unknown[]; index: CompactIndex };
+      change(copy.index);
+      return toLoadedIndex(copy).index;
+    };
+    assert.notEqual(
+      broken(() => {}),
+      null,
+    );
+    // A document past the last one, a gap of 0, a frequency of 1 written out, a stray character,
+    // a missing field list, a missing term, terms out of order, postings of another type.
+    assert.equal(
+      broken((index) => (index.postings = `${SECTIONS.length + 1}${index.postings.slice(index.postings.search(/[ ,;]/))}`)),
+      null,
+    );
+    assert.equal(
+      broken((index) => (index.postings = `0 ${index.postings}`)),
+      null,
+    );
+    assert.equal(
+      broken((index) => (index.postings = `1.1 ${index.postings}`)),
+      null,
+    );
+    assert.equal(
+      broken((index) => (index.postings = index.postings.replace(',', ',x'))),
+      null,
+    );
+    assert.equal(
+      broken((index) => (index.postings = index.postings.replace(',', ''))),
+      null,
+    );
+    assert.equal(
+      broken((index) => (index.postings = index.postings.slice(0, index.postings.lastIndexOf(';')))),
+      null,
+    );
+    assert.equal(
+      broken((index) => (index.terms = index.terms.split(' ').reverse().join(' '))),
+      null,
+    );
+    assert.equal(
+      broken((index) => ((index as unknown as { postings: unknown }).postings = [[1, 1]])),
+      null,
+    );
+  });
+
+  it('writes terms front-coded and postings as gaps with frequencies above 1', () => {
+    assert.equal(encodeTerms(['', 'api', 'apis', 'admin', 'b']), '0 0api 3s 1dmin 0b');
+    assert.deepEqual(decodeTerms('0 0api 3s 1dmin 0b'), ['', 'api', 'apis', 'admin', 'b']);
+    const long = 'x'.repeat(40);
+    assert.equal(encodeTerms([long, `${long}y`]), `0${long} z${'x'.repeat(5)}y`);
+    assert.deepEqual(decodeTerms(`0${long} z${'x'.repeat(5)}y`), [long, `${long}y`]);
+    assert.throws(() => encodeTerms(['a b']), /whitespace/);
+    assert.throws(() => decodeTerms('0a 5b'), /malformed terms/);
+    const read = readPostings('2 3.4,,5;,1,', 2, 3, 5);
+    assert.deepEqual(Array.from(read.refs), [2, 5, 5, 1]);
+    assert.deepEqual(Array.from(read.frequencies), [1, 4, 1, 1]);
+    assert.deepEqual(Array.from(read.start), [0, 2, 2, 3, 3, 4, 4]);
+    assert.throws(() => readPostings('2 ,,;,,', 2, 3, 5), /malformed postings/);
+    assert.throws(() => readPostings('2,,,;,,', 2, 3, 5), /malformed postings/);
+    assert.throws(() => readPostings('6,,;,,', 2, 3, 5), /malformed postings/);
+  });
+
+  it('packs a small index to the exact strings', () => {
+    const small = buildIndexFile([
+      { pageTitle: 'Cron', sectionTitle: 'Jobs', sectionRoute: '/cron', content: 'jobs run jobs', tags: ['api'], path: ['Docs', 'Cron'] },
+      { pageTitle: 'Cron', sectionTitle: 'Run', sectionRoute: '/cron#run', content: 'run', tags: ['api'], path: ['Docs', 'Cron'] },
+    ]).index as CompactIndex;
+    assert.equal(small.terms, '0api 0cron 0doc 0job 0run');
+    // api: tags of 1 and 2; cron, doc: path of 1 and 2; job: title of 1, content of 1 twice; run: title of 2, content of 1 and 2.
+    assert.equal(small.postings, ',,1 1,;,,,1 1;,,,1 1;1,1.2,,;2,1 1,,');
   });
 });

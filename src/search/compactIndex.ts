@@ -1,17 +1,19 @@
 /**
- * A compact serialization of a lunr index, about a third of lunr's own JSON once gzipped.
+ * A compact serialization of a lunr index: about a quarter of lunr's own JSON once gzipped, and
+ * loaded without building lunr's inverted index or its document vectors.
  *
  * lunr's `toJSON` stores each document field's vector of scores (`fieldVectors`) next to the
  * inverted index. Those scores are a function of what the inverted index already says, once it
  * also keeps each term's frequency: BM25 with the field's weight, lunr's `idf`, the field length
  * (the sum of its term frequencies, as lunr counts it) and the field's average length. So the file
- * keeps the sorted terms and, per term and field, the documents (as gaps between ids) with the
- * term's frequency; `unpackIndex` recomputes the vectors with lunr's own formula and rounding and
- * returns an index that ranks exactly as the one built (compactIndex.test.ts checks it).
+ * keeps only the sorted terms (front-coded) and, per term and field, the documents with the term's
+ * frequency (one string, see `CompactIndex.postings`). `CompactSearchIndex` computes a document's
+ * score for a term when a query needs it, with lunr's own formula and rounding, and ranks exactly
+ * as the lunr index built from the same documents (compactIndex.test.ts checks it).
  */
 import lunr from 'lunr';
 
-export const COMPACT_FORMAT = 'lunr-compact-1';
+export const COMPACT_FORMAT = 'lunr-compact-2';
 
 export interface CompactIndex {
   format: typeof COMPACT_FORMAT;
@@ -26,10 +28,21 @@ export interface CompactIndex {
   documentCount: number;
   /** The search pipeline (lunr's registered function names). */
   pipeline: string[];
-  /** Sorted index terms. */
-  terms: string[];
-  /** Per term, per field: `[gap, frequency, gap, frequency, ...]`, gaps between ascending document refs. */
-  postings: number[][][];
+  /**
+   * The sorted index terms, front-coded and separated by spaces (no term holds one: the tokenizer
+   * splits on whitespace). Each entry is one base-36 digit, the number of leading characters the
+   * term shares with the previous one (at most 35), then the rest of the term: `0api 3s 1dmin` is
+   * `api`, `apis`, `admin`.
+   */
+  terms: string;
+  /**
+   * Per term, in `terms` order and separated by `;`: per field, in `fields` order and separated by
+   * `,`: the documents holding the term in that field, separated by spaces, each written as the
+   * gap from the previous document's ref (the first from 0), then `.` and the term's frequency
+   * when it is not 1. `2 3.4,,5;…`: the first term is in the title of documents 2 and 5 (4 times
+   * in 5) and in the tags of document 5.
+   */
+  postings: string;
 }
 
 interface BuilderInternals {
@@ -42,25 +55,59 @@ interface BuilderInternals {
   searchPipeline: lunr.Pipeline;
 }
 
+const MAX_SHARED = 35;
+
+/** Front-codes sorted terms (see `CompactIndex.terms`). */
+export function encodeTerms(terms: readonly string[]): string {
+  let previous = '';
+  return terms
+    .map((term) => {
+      if (/\s/.test(term)) throw new Error(`an index term holds whitespace: ${JSON.stringify(term)}`);
+      let shared = 0;
+      while (shared < MAX_SHARED && shared < previous.length && shared < term.length && previous[shared] === term[shared]) shared += 1;
+      previous = term;
+      return shared.toString(36) + term.slice(shared);
+    })
+    .join(' ');
+}
+
+/** The terms of `encodeTerms`'s string. Throws on an entry that does not decode. */
+export function decodeTerms(encoded: string): string[] {
+  if (encoded === '') return [];
+  let previous = '';
+  return encoded.split(' ').map((entry) => {
+    const shared = parseInt(entry[0] ?? '', 36);
+    if (!(shared >= 0 && shared <= previous.length)) throw new Error('malformed terms');
+    previous = previous.slice(0, shared) + entry.slice(1);
+    return previous;
+  });
+}
+
 /** Packs what a built `lunr.Builder` knows. Its documents' refs must be `1`…`n`. */
 export function packIndex(built: lunr.Builder): CompactIndex {
   const builder = built as unknown as BuilderInternals;
   const fields = Object.keys(builder._fields);
   const terms = Object.keys(builder.invertedIndex).sort();
-  const postings = terms.map((term) =>
-    fields.map((field) => {
-      const refs = Object.keys(builder.invertedIndex[term][field])
-        .map(Number)
-        .sort((a, b) => a - b);
-      const packed: number[] = [];
-      let previous = 0;
-      for (const ref of refs) {
-        packed.push(ref - previous, builder.fieldTermFrequencies[`${field}/${ref}`][term]);
-        previous = ref;
-      }
-      return packed;
-    }),
-  );
+  const postings = terms
+    .map((term) =>
+      fields
+        .map((field) => {
+          const refs = Object.keys(builder.invertedIndex[term][field])
+            .map(Number)
+            .sort((a, b) => a - b);
+          let previous = 0;
+          return refs
+            .map((ref) => {
+              const frequency = builder.fieldTermFrequencies[`${field}/${ref}`][term];
+              const gap = ref - previous;
+              previous = ref;
+              return frequency === 1 ? String(gap) : `${gap}.${frequency}`;
+            })
+            .join(' ');
+        })
+        .join(','),
+    )
+    .join(';');
   return {
     format: COMPACT_FORMAT,
     version: lunr.version,
@@ -70,7 +117,7 @@ export function packIndex(built: lunr.Builder): CompactIndex {
     b: builder._b,
     documentCount: builder.documentCount,
     pipeline: (builder.searchPipeline.toJSON() as unknown as string[]).slice(),
-    terms,
+    terms: encodeTerms(terms),
     postings,
   };
 }
@@ -83,9 +130,9 @@ export function isCompactIndex(value: unknown): value is CompactIndex {
     index.format === COMPACT_FORMAT &&
     Array.isArray(index.fields) &&
     Array.isArray(index.boosts) &&
-    Array.isArray(index.terms) &&
-    Array.isArray(index.postings) &&
-    index.postings.length === index.terms.length &&
+    index.boosts.length === index.fields.length &&
+    typeof index.terms === 'string' &&
+    typeof index.postings === 'string' &&
     Array.isArray(index.pipeline) &&
     typeof index.k1 === 'number' &&
     typeof index.b === 'number' &&
@@ -93,26 +140,89 @@ export function isCompactIndex(value: unknown): value is CompactIndex {
   );
 }
 
-/**
- * The index's set of terms as a plain trie. lunr's `TokenSet.fromArray` also minimises it (shares
- * common suffixes), which takes most of lunr's own load time and changes no query: intersecting a
- * query with a trie or with its minimised form gives the same terms.
- */
-export function termTrie(terms: readonly string[]): lunr.TokenSet {
-  const root = new lunr.TokenSet() as unknown as TokenNode;
-  for (const term of terms) {
-    let node = root;
-    for (const char of term) {
-      let next = node.edges[char];
-      if (!next) {
-        next = new lunr.TokenSet() as unknown as TokenNode;
-        node.edges[char] = next;
+/** Postings read from `CompactIndex.postings`: refs and frequencies, and where each (term, field) list starts. */
+interface Postings {
+  refs: Int32Array;
+  frequencies: Int32Array;
+  /** List of term t, field f: `[start[t * F + f], start[t * F + f + 1])`. */
+  start: Uint32Array;
+}
+
+const SPACE = 32;
+const COMMA = 44;
+const DOT = 46;
+const SEMICOLON = 59;
+const ZERO = 48;
+const NINE = 57;
+
+/** Reads the postings string in one pass. Throws on anything `packIndex` would not write. */
+export function readPostings(encoded: string, termCount: number, fieldCount: number, documentCount: number): Postings {
+  // Every entry takes at least two characters with its separator.
+  const capacity = (encoded.length >> 1) + 1;
+  const refs = new Int32Array(capacity);
+  const frequencies = new Int32Array(capacity);
+  const start = new Uint32Array(termCount * fieldCount + 1);
+  const fail = (): never => {
+    throw new Error('malformed postings');
+  };
+  let count = 0;
+  let list = 0; // index of the current (term, field) list
+  let field = 0;
+  let ref = 0;
+  let i = 0;
+  const length = encoded.length;
+  if (termCount === 0) return length === 0 ? { refs, frequencies, start } : fail();
+  while (true) {
+    // One entry, or an empty list.
+    let code = i < length ? encoded.charCodeAt(i) : -1;
+    if (code >= ZERO && code <= NINE) {
+      let gap = 0;
+      while (code >= ZERO && code <= NINE) {
+        gap = gap * 10 + (code - ZERO);
+        i += 1;
+        code = i < length ? encoded.charCodeAt(i) : -1;
       }
-      node = next;
+      let frequency = 1;
+      if (code === DOT) {
+        i += 1;
+        code = i < length ? encoded.charCodeAt(i) : -1;
+        if (!(code >= ZERO && code <= NINE)) fail();
+        frequency = 0;
+        while (code >= ZERO && code <= NINE) {
+          frequency = frequency * 10 + (code - ZERO);
+          i += 1;
+          code = i < length ? encoded.charCodeAt(i) : -1;
+        }
+        if (frequency < 2) fail();
+      }
+      ref += gap;
+      if (gap < 1 || ref > documentCount) fail();
+      refs[count] = ref;
+      frequencies[count] = frequency;
+      count += 1;
+      if (code === SPACE) {
+        i += 1;
+        code = i < length ? encoded.charCodeAt(i) : -1;
+        if (!(code >= ZERO && code <= NINE)) fail();
+        continue;
+      }
     }
-    node.final = true;
+    // The end of a list.
+    list += 1;
+    start[list] = count;
+    ref = 0;
+    if (code === COMMA) {
+      field += 1;
+      if (field >= fieldCount) fail();
+    } else if (code === SEMICOLON || code === -1) {
+      if (field !== fieldCount - 1) fail();
+      field = 0;
+      if (code === -1) break;
+    } else fail();
+    i += 1;
   }
-  return root as unknown as lunr.TokenSet;
+  if (list !== termCount * fieldCount) fail();
+  return { refs: refs.subarray(0, count), frequencies: frequencies.subarray(0, count), start };
 }
 
 // What lunr 2.3.9 has and @types/lunr 2.3.7 does not declare.
@@ -124,6 +234,38 @@ type LunrClause = lunr.Query.Clause & { presence: number };
 const fromClause = (clause: LunrClause): lunr.TokenSet =>
   (lunr.TokenSet as unknown as { fromClause(clause: LunrClause): lunr.TokenSet }).fromClause(clause);
 const PRESENCE = (lunr.Query as unknown as { presence: { REQUIRED: number; PROHIBITED: number } }).presence;
+
+/**
+ * The index's set of terms as a plain trie, built along the sorted terms (each term starts from
+ * the node of the prefix it shares with the previous one). lunr's `TokenSet.fromArray` also
+ * minimises it (shares common suffixes), which takes most of lunr's own load time and changes no
+ * query: intersecting a query with a trie or with its minimised form gives the same terms.
+ */
+export function termTrie(terms: readonly string[]): lunr.TokenSet {
+  const root = new lunr.TokenSet() as unknown as TokenNode;
+  /** Nodes along the previous term: `path[k]` is the node after its first k characters. */
+  const path: TokenNode[] = [root];
+  let previous = '';
+  for (const term of terms) {
+    let shared = 0;
+    while (shared < previous.length && shared < term.length && previous[shared] === term[shared]) shared += 1;
+    path.length = shared + 1;
+    let node = path[shared];
+    for (let k = shared; k < term.length; k += 1) {
+      const char = term[k];
+      let next = node.edges[char];
+      if (!next) {
+        next = new lunr.TokenSet() as unknown as TokenNode;
+        node.edges[char] = next;
+      }
+      node = next;
+      path.push(node);
+    }
+    node.final = true;
+    previous = term;
+  }
+  return root as unknown as lunr.TokenSet;
+}
 
 /** What `query` returns for each document: lunr.Index.Result's shape. */
 export interface QueryResult {
@@ -144,8 +286,9 @@ type DocumentSet = Set<number> | 'all';
  * Runs lunr queries on a compact index with lunr's own semantics (lunr.Index#query: pipeline, term
  * expansion through the token set, required and prohibited clauses, per-field query vectors,
  * cosine-like similarity divided by the query vector's magnitude) on typed arrays instead of lunr's
- * string-keyed objects: about five times faster on this site's index, and loaded without building
- * lunr's inverted index or vectors. compactIndex.test.ts checks it against lunr.Index on the same
+ * string-keyed objects. A document field's score for a term (lunr's field vector entry) is computed
+ * when a query reaches it, from the term's frequency, the field's length and the term's idf, so
+ * loading builds no vectors. compactIndex.test.ts checks it against lunr.Index on the same
  * documents, clause for clause.
  */
 export class CompactSearchIndex implements QueryableIndex {
@@ -153,84 +296,53 @@ export class CompactSearchIndex implements QueryableIndex {
   private readonly documentCount: number;
   private readonly terms: string[];
   private readonly termAt: Map<string, number>;
-  /** Document refs of term t in field f: `refs[postingStart[t * F + f] .. postingStart[t * F + f + 1])`. */
-  private readonly refs: Int32Array;
-  private readonly postingStart: Uint32Array;
-  /** Field vectors: `[termIndex, score, ...]` of field f, document d at `vectors[vectorStart[f * (N + 1) + d] ..]`. */
-  private readonly vectors: Float64Array;
-  private readonly vectorStart: Uint32Array;
+  private readonly postings: Postings;
+  private readonly boosts: number[];
+  private readonly k1: number;
+  /** lunr's idf of each term. */
+  private readonly idf: Float64Array;
+  /** Per document field (`f * (N + 1) + ref`): BM25's length part, `k1 * (1 - b + b * length / average)`. */
+  private readonly norms: Float64Array;
   private readonly tokenSet: lunr.TokenSet;
   private readonly pipeline: lunr.Pipeline;
 
   constructor(packed: CompactIndex) {
-    const { fields, boosts, k1, b, documentCount, terms, postings } = packed;
+    const { fields, boosts, k1, b, documentCount } = packed;
+    if (!(documentCount >= 0) || fields.length === 0) throw new Error('malformed index');
     const fieldCount = fields.length;
-    const slots = fieldCount * (documentCount + 1);
-    // Pass 1: absolute refs; per document field, its length (sum of term frequencies, lunr's count) and its number of terms.
-    const lengths = new Float64Array(slots);
-    const counts = new Uint32Array(slots);
-    this.postingStart = new Uint32Array(terms.length * fieldCount + 1);
-    let total = 0;
-    for (let t = 0; t < terms.length; t += 1) {
-      const perField = postings[t];
-      if (!Array.isArray(perField) || perField.length !== fieldCount) throw new Error('malformed postings');
-      for (let f = 0; f < fieldCount; f += 1) {
-        if (!Array.isArray(perField[f]) || perField[f].length % 2 !== 0) throw new Error('malformed postings');
-        total += perField[f].length / 2;
-        this.postingStart[t * fieldCount + f + 1] = total;
-      }
-    }
-    this.refs = new Int32Array(total);
-    let at = 0;
+    const terms = decodeTerms(packed.terms);
+    for (let t = 1; t < terms.length; t += 1) if (!(terms[t - 1] < terms[t])) throw new Error('malformed terms');
+    const postings = readPostings(packed.postings, terms.length, fieldCount, documentCount);
+    const stride = documentCount + 1;
+    // Field lengths as lunr counts them: the sum of the field's term frequencies.
+    const lengths = new Float64Array(fieldCount * stride);
+    const { refs, frequencies, start } = postings;
     for (let t = 0; t < terms.length; t += 1) {
       for (let f = 0; f < fieldCount; f += 1) {
-        const list = postings[t][f];
-        let ref = 0;
-        for (let i = 0; i < list.length; i += 2) {
-          ref += list[i];
-          if (!(ref >= 1 && ref <= documentCount) || !(list[i + 1] >= 1)) throw new Error('malformed postings');
-          this.refs[at] = ref;
-          at += 1;
-          const slot = f * (documentCount + 1) + ref;
-          lengths[slot] += list[i + 1];
-          counts[slot] += 1;
-        }
+        for (let i = start[t * fieldCount + f]; i < start[t * fieldCount + f + 1]; i += 1) lengths[f * stride + refs[i]] += frequencies[i];
       }
     }
-    const averages = fields.map((_, f) => {
+    this.norms = new Float64Array(fieldCount * stride);
+    for (let f = 0; f < fieldCount; f += 1) {
       let sum = 0;
-      for (let ref = 1; ref <= documentCount; ref += 1) sum += lengths[f * (documentCount + 1) + ref];
-      return sum / documentCount;
-    });
-    // Pass 2: scores in ascending term order per document field.
-    this.vectorStart = new Uint32Array(slots + 1);
-    for (let slot = 0; slot < slots; slot += 1) this.vectorStart[slot + 1] = this.vectorStart[slot] + counts[slot] * 2;
-    this.vectors = new Float64Array(this.vectorStart[slots]);
-    const cursor = this.vectorStart.slice(0, slots);
+      for (let ref = 1; ref <= documentCount; ref += 1) sum += lengths[f * stride + ref];
+      const average = sum / documentCount;
+      for (let ref = 1; ref <= documentCount; ref += 1)
+        this.norms[f * stride + ref] = k1 * (1 - b + b * (lengths[f * stride + ref] / average));
+    }
+    this.idf = new Float64Array(terms.length);
     for (let t = 0; t < terms.length; t += 1) {
       // lunr.idf: a document counts once per field it has the term in.
-      const documentsWithTerm = this.postingStart[(t + 1) * fieldCount] - this.postingStart[t * fieldCount];
+      const documentsWithTerm = start[(t + 1) * fieldCount] - start[t * fieldCount];
       const x = (documentCount - documentsWithTerm + 0.5) / (documentsWithTerm + 0.5);
-      const idf = Math.log(1 + Math.abs(x));
-      for (let f = 0; f < fieldCount; f += 1) {
-        const list = postings[t][f];
-        let ref = 0;
-        for (let i = 0; i < list.length; i += 2) {
-          ref += list[i];
-          const tf = list[i + 1];
-          const slot = f * (documentCount + 1) + ref;
-          // lunr.Builder#createFieldVectors, term for term (document boost 1).
-          let score = (idf * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (lengths[slot] / averages[f])) + tf);
-          score *= boosts[f];
-          this.vectors[cursor[slot]] = t;
-          this.vectors[cursor[slot] + 1] = Math.round(score * 1000) / 1000;
-          cursor[slot] += 2;
-        }
-      }
+      this.idf[t] = Math.log(1 + Math.abs(x));
     }
     this.fields = fields;
+    this.boosts = boosts;
+    this.k1 = k1;
     this.documentCount = documentCount;
     this.terms = terms;
+    this.postings = postings;
     this.termAt = new Map(terms.map((term, t) => [term, t]));
     this.tokenSet = termTrie(terms);
     this.pipeline = lunr.Pipeline.load(packed.pipeline);
@@ -238,17 +350,27 @@ export class CompactSearchIndex implements QueryableIndex {
 
   private postingRange(t: number, f: number): [number, number] {
     const slot = t * this.fields.length + f;
-    return [this.postingStart[slot], this.postingStart[slot + 1]];
+    return [this.postings.start[slot], this.postings.start[slot + 1]];
   }
 
   private hasPosting(t: number, f: number, ref: number): boolean {
+    const [, end] = this.postingRange(t, f);
     let [low, high] = this.postingRange(t, f);
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.refs[middle] < ref) low = middle + 1;
+      if (this.postings.refs[middle] < ref) low = middle + 1;
       else high = middle;
     }
-    return low < this.postingRange(t, f)[1] && this.refs[low] === ref;
+    return low < end && this.postings.refs[low] === ref;
+  }
+
+  /** lunr.Builder#createFieldVectors's score of term t in field f of the posting at `i` (document boost 1). */
+  private termScore(t: number, f: number, i: number): number {
+    const tf = this.postings.frequencies[i];
+    const norm = this.norms[f * (this.documentCount + 1) + this.postings.refs[i]];
+    let score = (this.idf[t] * ((this.k1 + 1) * tf)) / (norm + tf);
+    score *= this.boosts[f];
+    return Math.round(score * 1000) / 1000;
   }
 
   query(fn: lunr.Index.QueryBuilder): QueryResult[] {
@@ -266,6 +388,7 @@ export class CompactSearchIndex implements QueryableIndex {
     /** (term, field) pairs whose postings were added, for the results' match data. */
     const added: number[] = [];
     if (query.clauses.length === 0) return [];
+    const { refs } = this.postings;
     for (const clause of query.clauses as LunrClause[]) {
       const fieldIndexes = clause.fields.map((field) => this.fields.indexOf(field));
       const terms = clause.usePipeline
@@ -285,12 +408,12 @@ export class CompactSearchIndex implements QueryableIndex {
           for (const f of fieldIndexes) {
             const [start, end] = this.postingRange(t, f);
             if (clause.presence === PRESENCE.REQUIRED) {
-              for (let i = start; i < end; i += 1) clauseMatches.add(this.refs[i]);
+              for (let i = start; i < end; i += 1) clauseMatches.add(refs[i]);
               required[f] ??= 'all';
             }
             if (clause.presence === PRESENCE.PROHIBITED) {
               const set = (prohibited[f] ??= new Set());
-              for (let i = start; i < end; i += 1) set.add(this.refs[i]);
+              for (let i = start; i < end; i += 1) set.add(refs[i]);
               continue;
             }
             queryVectors[f].set(t, (queryVectors[f].get(t) ?? 0) + (clause.boost ?? 1));
@@ -299,7 +422,7 @@ export class CompactSearchIndex implements QueryableIndex {
             seen.add(key);
             added.push(t, f);
             for (let i = start; i < end; i += 1) {
-              const slot = f * stride + this.refs[i];
+              const slot = f * stride + refs[i];
               if (!matched[slot]) {
                 matched[slot] = 1;
                 order.push(slot);
@@ -332,33 +455,24 @@ export class CompactSearchIndex implements QueryableIndex {
       order.length = 0;
       for (let ref = 1; ref <= this.documentCount; ref += 1) for (let f = 0; f < fieldCount; f += 1) order.push(f * stride + ref);
     }
-    // Query vectors, [termIndex, value, ...] ascending, and their magnitudes (lunr.Vector).
+    // lunr.Vector#dot of each document field with the query vector: the products in ascending term
+    // order, as lunr sums them. Then #similarity divides by the query vector's magnitude.
+    const dots = new Float64Array(fieldCount * stride);
     const vectors = queryVectors.map((vector) => Array.from(vector).sort((x, y) => x[0] - y[0]));
     const magnitudes = vectors.map((vector) => Math.sqrt(vector.reduce((sum, [, value]) => sum + value * value, 0)));
+    vectors.forEach((vector, f) => {
+      for (const [t, weight] of vector) {
+        const [start, end] = this.postingRange(t, f);
+        for (let i = start; i < end; i += 1) dots[f * stride + refs[i]] += this.termScore(t, f, i) * weight;
+      }
+    });
     const scores = new Map<number, number>();
     for (const slot of order) {
       const f = Math.floor(slot / stride);
       const ref = slot - f * stride;
       if (allRequired !== 'all' && !allRequired.has(ref)) continue;
       if (allProhibited.has(ref)) continue;
-      // lunr.Vector#dot, then #similarity.
-      const query = vectors[f];
-      let dot = 0;
-      let i = this.vectorStart[slot];
-      const end = this.vectorStart[slot + 1];
-      let j = 0;
-      while (i < end && j < query.length) {
-        const a = this.vectors[i];
-        const b = query[j][0];
-        if (a < b) i += 2;
-        else if (a > b) j += 1;
-        else {
-          dot += this.vectors[i + 1] * query[j][1];
-          i += 2;
-          j += 1;
-        }
-      }
-      const score = dot / magnitudes[f] || 0;
+      const score = dots[slot] / magnitudes[f] || 0;
       scores.set(ref, (scores.get(ref) ?? 0) + score);
     }
     const results = Array.from(scores, ([ref, score]) => ({ ref, score }));

@@ -9,7 +9,7 @@
  * vector, so a boost carried by every clause of a field cancels out.
  */
 import lunr from 'lunr';
-import { INDEX_FIELDS, search as searchConfig } from '../config/search';
+import { INDEX_FIELDS, SNIPPET_TEXT_LIMIT, search as searchConfig } from '../config/search';
 import { packIndex } from './compactIndex';
 import type { SearchDocument } from './types';
 
@@ -19,8 +19,10 @@ export interface IndexSection {
   sectionTitle: string;
   /** `route` or `route#anchor`. */
   sectionRoute: string;
-  /** The section's text, plain (no markup), whitespace collapsed. */
+  /** The section's text, plain (no markup), whitespace collapsed: what the index holds. */
   content: string;
+  /** The text a result shows as its snippet, when it is not `content` (the pages' leave out code blocks). */
+  text?: string;
   /** The page's tags (their labels). */
   tags: readonly string[];
   /** Where the page sits: sidebar label, category labels, page label (`Docs › Database › Relations`). */
@@ -31,6 +33,16 @@ export interface IndexSection {
 export interface IndexFile {
   documents: SearchDocument[];
   index: object;
+}
+
+/**
+ * At most `limit` characters of `text`, cut after a whole word and followed by " …" when it is cut
+ * (a word longer than the limit is cut where the limit falls).
+ */
+export function clipText(text: string, limit = SNIPPET_TEXT_LIMIT): string {
+  if (text.length <= limit) return text;
+  const space = text.lastIndexOf(' ', limit);
+  return `${text.slice(0, space > 0 ? space : limit)} …`;
 }
 
 /** The words of the path field: the sidebar path and the page title, each word once. */
@@ -73,8 +85,8 @@ export function buildIndexFile(sections: readonly IndexSection[]): IndexFile {
       sectionRoute: section.sectionRoute,
       type: 'docs',
       path: [...section.path],
-      // The text is stored once, here; the index holds only terms.
-      text: section.content,
+      // The snippet text is stored once, here; the index holds only terms.
+      text: clipText(section.text ?? section.content),
     }));
     return { documents, index: packIndex(built) };
   } finally {

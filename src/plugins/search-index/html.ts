@@ -4,6 +4,11 @@
  * `.markdown` content, without the source footer (`aside.source-footer`: the release and the
  * cited files, not content), copy buttons and heading hash links. Text only: whitespace between
  * blocks, none of the markup.
+ *
+ * Each section has two texts: `content`, everything (code blocks included), which is indexed, and
+ * `text`, the same without code blocks, which results show as their snippet. Code blocks are a
+ * tenth of the pages' text and read badly as one line of a snippet; leaving them out of the
+ * snippet text is what keeps the index file within its size budget (README, Search).
  */
 import * as cheerio from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
@@ -12,7 +17,10 @@ export interface PageSection {
   title: string;
   /** `#anchor`, or '' for the page's first section. */
   hash: string;
+  /** Everything the reader sees in the section: what the index holds. */
   content: string;
+  /** The same without code blocks: the result's snippet. */
+  text: string;
 }
 
 const BLOCK = new Set([
@@ -50,13 +58,17 @@ const BLOCK = new Set([
   'ul',
 ]);
 
-function textOf(nodes: readonly AnyNode[]): string {
+function textOf(nodes: readonly AnyNode[], withCode = true): string {
   let out = '';
   for (const node of nodes) {
     if (node.type === 'text') out += (node as unknown as { data: string }).data;
     else if (node.type === 'tag') {
       const element = node as Element;
-      out += textOf(element.children);
+      if (!withCode && element.name === 'pre') {
+        out += ' ';
+        continue;
+      }
+      out += textOf(element.children, withCode);
       // Lines of a code block are spans; each ends a line.
       if (BLOCK.has(element.name) || /\btoken-line\b/.test(element.attribs.class ?? '')) out += ' ';
     }
@@ -75,11 +87,14 @@ export function htmlSections(html: string): { pageTitle: string; sections: PageS
   const markdown = $('article .markdown').first();
   markdown.find('aside.source-footer, button, a.hash-link, script, style, noscript').remove();
   const pageTitle = clean(textOf($('article h1').first().toArray()));
-  const sections: PageSection[] = [{ title: pageTitle, hash: '', content: '' }];
+  const sections: PageSection[] = [{ title: pageTitle, hash: '', content: '', text: '' }];
   let parts: string[] = [];
+  let prose: string[] = [];
   const flush = () => {
     sections[sections.length - 1].content = clean(parts.join(' '));
+    sections[sections.length - 1].text = clean(prose.join(' '));
     parts = [];
+    prose = [];
   };
   for (const child of markdown.children().toArray()) {
     const name = child.name;
@@ -87,10 +102,11 @@ export function htmlSections(html: string): { pageTitle: string; sections: PageS
     if (name === 'h2' || name === 'h3') {
       flush();
       const id = $(child).attr('id');
-      sections.push({ title: clean(textOf([child])), hash: id ? `#${id}` : '', content: '' });
+      sections.push({ title: clean(textOf([child])), hash: id ? `#${id}` : '', content: '', text: '' });
       continue;
     }
     parts.push(textOf([child]));
+    prose.push(textOf([child], false));
   }
   flush();
   return { pageTitle, sections, searchTag };

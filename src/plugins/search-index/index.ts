@@ -29,6 +29,7 @@ function toIndexSections(page: IndexedPage, pageTitle: string, sections: readonl
     sectionTitle: section.title,
     sectionRoute: page.route + section.hash,
     content: section.content,
+    text: section.text,
     tags: page.tags,
     path: page.path,
   }));

@@ -38,12 +38,16 @@ export function plainText(markdown: string): string {
 /** Splits a markdown body (front matter removed) into sections. */
 export function markdownSections(body: string, pageTitle: string): PageSection[] {
   const slugger = createSlugger();
-  const sections: PageSection[] = [{ title: pageTitle, hash: '', content: '' }];
+  const sections: PageSection[] = [{ title: pageTitle, hash: '', content: '', text: '' }];
   let lines: string[] = [];
+  /** The section's lines outside code blocks: its snippet text (./html.ts). */
+  let prose: string[] = [];
   let fence: string | null = null;
   const flush = () => {
     sections[sections.length - 1].content = clean(plainText(lines.join('\n')));
+    sections[sections.length - 1].text = clean(plainText(prose.join('\n')));
     lines = [];
+    prose = [];
   };
   for (const line of body.split('\n')) {
     const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
@@ -64,10 +68,11 @@ export function markdownSections(body: string, pageTitle: string): PageSection[]
       flush();
       const { text, id } = parseMarkdownHeadingId(heading[2]);
       const title = clean(plainText(text));
-      sections.push({ title, hash: `#${id ?? slugger.slug(title)}`, content: '' });
+      sections.push({ title, hash: `#${id ?? slugger.slug(title)}`, content: '', text: '' });
       continue;
     }
     lines.push(line);
+    prose.push(line);
   }
   flush();
   return sections;
