@@ -18,6 +18,14 @@ import searchIndex from './src/plugins/search-index';
  */
 const STOCK_BUILD = process.env.DOCS_STOCK_BUILD === '1';
 
+/**
+ * The preview (`npm start`, where `docusaurus start` sets NODE_ENV to development) compiles the
+ * site's TypeScript, JSX and compiled MDX with esbuild instead of Babel: the first start compiles
+ * about a third faster, and a saved page recompiles sooner (README, Preview). Production builds
+ * keep Docusaurus's Babel preset and its browser targets, so what ships is what the tests check.
+ */
+const PREVIEW = process.env.NODE_ENV === 'development';
+
 const config: Config = {
   title: SITE_TITLE,
   tagline: SITE_TAGLINE,
@@ -38,6 +46,15 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
+  webpack: PREVIEW
+    ? {
+        jsLoader: (isServer: boolean) => ({
+          loader: require.resolve('esbuild-loader'),
+          // The preview compiles no server bundle; if one is ever compiled, it must be CommonJS.
+          options: { loader: 'tsx', jsx: 'automatic', target: 'es2020', ...(isServer ? { format: 'cjs' } : {}) },
+        }),
+      }
+    : undefined,
   clientModules: [
     // Shows the Retry button when a page chunk fails on the first load (see the module's comment).
     './src/clientModules/routeLoadRecovery.ts',
