@@ -28,7 +28,7 @@ describe('ranking', () => {
     );
   });
 
-  it('queries each plain term exactly and with a trailing wildcard on every field, weight 1 (weights are in the index)', () => {
+  it('queries each plain term exactly (weight 1) and with a trailing wildcard (weight 0.25) on every field (field weights are in the index)', () => {
     const query = new lunr.Query(['title', 'content', 'tags', 'sidebarParentCategories']);
     const parsed = parseQuery('hooks');
     assert.ok(parsed.ok);
@@ -37,7 +37,7 @@ describe('ranking', () => {
       query.clauses.map((clause) => [clause.fields.join(), clause.term, clause.boost, clause.wildcard]),
       ['title', 'content', 'tags', 'sidebarParentCategories'].flatMap((field) => [
         [field, 'hooks', 1, lunr.Query.wildcard.NONE],
-        [field, 'hooks*', 1, lunr.Query.wildcard.TRAILING],
+        [field, 'hooks*', 0.25, lunr.Query.wildcard.TRAILING],
       ]),
     );
   });
@@ -65,6 +65,23 @@ describe('ranking', () => {
     assert.ok(found[0].score > found[1].score && found[1].score > found[2].score);
     // With the weights applied at query time instead (lunr.Index with unweighted fields), content
     // would not lose to tags: the measured bug this replaces.
+  });
+
+  it('a word typed in full in content outranks a title that only starts with it', () => {
+    const index = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'serverless', sectionRoute: '/completion', content: 'alpha beta gamma delta' },
+      { id: 2, pageTitle: 'P', sectionTitle: 'alpha', sectionRoute: '/exact', content: 'the server starts here' },
+      { id: 3, pageTitle: 'P', sectionTitle: 'beta', sectionRoute: '/none', content: 'gamma delta epsilon zeta' },
+    ]);
+    assert.deepEqual(
+      results('server', [index]).map((result) => result.document.sectionRoute),
+      ['/exact', '/completion'],
+    );
+    // While the word is still being typed, only completions match: both rank, title first.
+    assert.deepEqual(
+      results('serv', [index]).map((result) => result.document.sectionRoute),
+      ['/completion', '/exact'],
+    );
   });
 
   it('the page title and sidebar path are searchable on every section of the page', () => {
