@@ -12,7 +12,7 @@
  *   its grammars in the main bundle of every page; src/prism/highlighter.ts adds the grammars.
  * - Adds src/prism/preload.ts, which starts loading the highlighter when a navigation starts.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { codeThemes, prismTokenCss } from '../../config/prism';
@@ -25,7 +25,10 @@ const THEME_PRISM_CLIENT_MODULE = require.resolve('@docusaurus/theme-classic/lib
 export default function codeHighlightingPlugin(context: LoadContext): Plugin {
   const file = path.join(context.generatedFilesDir, 'code-highlighting', 'tokens.css');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, prismTokenCss(codeThemes));
+  // Written only when it changes: the preview reloads the plugins on every saved page, and a
+  // rewritten file, even the same bytes, makes webpack recompile and reload all CSS.
+  const css = prismTokenCss(codeThemes);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== css) writeFileSync(file, css);
   const prismDir = path.join(context.siteDir, 'src/prism');
   return {
     name: 'code-highlighting',
