@@ -21,8 +21,8 @@ const ENTRY = 'mermaid.esm.min.mjs';
 /**
  * The module id src/theme/Mermaid imports. In the client production build it is a webpack
  * external of type `import`, so webpack emits a native `import(url)` of the copied file; in
- * the server build it is empty (diagrams render in the browser only); in development it is
- * mermaid itself, bundled as usual.
+ * the server build it is empty (diagrams render in the browser only); in development the same
+ * external points at mermaid's dist folder, served by the dev server.
  */
 export const MERMAID_RUNTIME_MODULE = 'docs-mermaid-runtime';
 
@@ -69,7 +69,16 @@ export default function mermaidRuntimePlugin(context: LoadContext): Plugin {
     name: 'mermaid-runtime',
     configureWebpack(_config, isServer) {
       if (isServer) return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: false } } };
-      if (process.env.NODE_ENV !== 'production') return { resolve: { alias: { [MERMAID_RUNTIME_MODULE]: 'mermaid' } } };
+      if (process.env.NODE_ENV !== 'production') {
+        // The preview imports mermaid's files straight from its dist folder, which the dev
+        // server serves at the same URL folder: compiling mermaid was about a quarter of the
+        // preview's first start.
+        return {
+          externals: { [MERMAID_RUNTIME_MODULE]: `import ${context.baseUrl}${folder}/${ENTRY}` },
+          output: { environment: { dynamicImport: true } },
+          devServer: { static: [{ directory: dir, publicPath: `${context.baseUrl}${folder}/`, watch: false }] },
+        } as ReturnType<NonNullable<Plugin['configureWebpack']>>;
+      }
       return {
         externals: { [MERMAID_RUNTIME_MODULE]: `import ${context.baseUrl}${folder}/${entryServedAs}` },
         // Every browser of the production browserslist supports import(); webpack must be
