@@ -158,3 +158,13 @@ test('a missing index is said to be missing, never "No results found."', async (
   await searchFor(page, 'relations');
   await expect(page.locator('.aa-DetachedOverlay .search-error')).toContainText('disk on fire');
 });
+
+test("a page's diagram is drawn from mermaid's own files, which the preview serves", async ({ page }) => {
+  const mermaidFiles: string[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/mermaid-[^/]+\/mermaid\.esm\.min\.mjs$/.test(response.url())) mermaidFiles.push(`${response.status()}`);
+  });
+  await open(page, '/api/Cron');
+  await expect(page.locator('article .docusaurus-mermaid-container svg').first()).toBeVisible({ timeout: 60_000 });
+  expect(mermaidFiles).toEqual(['200']);
+});
