@@ -2,9 +2,46 @@
  * Unit tests of scripts/csp.ts with expectations computed elsewhere: the hashes below come from
  * `printf '<script>' | openssl dgst -sha256 -binary | base64`, not from the code under test.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentSecurityPolicy, inlineScripts, scriptHash, unhashableCode } from './csp';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { contentSecurityPolicy, htmlFiles, inlineScripts, nginxInclude, scriptHash, unhashableCode, writeCspConf } from './csp';
+
+/** `printf 'alert(1)' | openssl dgst -sha256 -binary | base64`, and the same for `b()`. */
+const ALERT_HASH = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
+const B_HASH = "'sha256-cf242PFc/kb7xD0Qzhsmd9vvRkc+cWFmbi+k+YvtdKc='";
+/** The policy after script-src, as README ("Deploy", rule 6) describes it. */
+const REST_OF_POLICY =
+  "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+const folders: string[] = [];
+after(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A build folder (removed after the tests): `files` maps paths to contents. */
+function buildFolder(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'csp-'));
+  folders.push(dir);
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  }
+  return dir;
+}
+
+const BUILD = {
+  'index.html': '<html><script>alert(1)</script><script type="application/ld+json">{}</script></html>',
+  'docs/a.html': '<html><script>b()</script><script>alert(1)</script><script src="/x.js"></script></html>',
+  'docs/deep/b.html': '<html><script>b()</script></html>',
+  // Not pages: hashed assets and other files are not read.
+  'assets/js/page.html': '<script>window.x=1</script>',
+  'docs/notes.txt': '<script>window.x=1</script>',
+};
 
 test('a script hash is the base64 sha256 of its exact text, as browsers compute it', () => {
   assert.equal(scriptHash('alert(1)'), "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
@@ -30,16 +67,80 @@ test('code that no hash can allow is reported: inline handlers and javascript: U
   assert.deepEqual(unhashableCode("<form action='  JavaScript:run()'>"), ["action='  JavaScript:"]);
 });
 
-test('the policy lists the hash of every inline script of a build, and a build with a handler fails', async () => {
-  const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const dir = mkdtempSync(path.join(tmpdir(), 'csp-'));
-  mkdirSync(path.join(dir, 'docs'));
-  writeFileSync(path.join(dir, 'index.html'), '<html><script>alert(1)</script></html>');
-  writeFileSync(path.join(dir, 'docs', 'a.html'), '<html><script>alert(1)</script><script src="/x.js"></script></html>');
-  const policy = contentSecurityPolicy(dir);
-  assert.match(policy, /^default-src 'self'; script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF\+pI='; style-src/);
-  writeFileSync(path.join(dir, 'docs', 'b.html'), '<button onclick="x()">x</button>');
-  assert.throws(() => contentSecurityPolicy(dir), /docs\/b\.html: onclick attribute/);
+test('the pages of a build are its .html files outside assets/', () => {
+  const dir = buildFolder(BUILD);
+  assert.deepEqual(
+    htmlFiles(dir)
+      .map((file) => path.relative(dir, file))
+      .sort(),
+    ['docs/a.html', 'docs/deep/b.html', 'index.html'],
+  );
+});
+
+test('the policy lists the hash of every inline script of the pages once, sorted, and nothing else', () => {
+  const dir = buildFolder(BUILD);
+  assert.equal(contentSecurityPolicy(dir), `default-src 'self'; script-src 'self' ${ALERT_HASH} ${B_HASH}; ${REST_OF_POLICY}`);
+  assert.equal(
+    contentSecurityPolicy(buildFolder({ 'index.html': '<p>no script</p>' })),
+    `default-src 'self'; script-src 'self'; ${REST_OF_POLICY}`,
+  );
+});
+
+test('a build holding code no hash can allow fails, naming each file and finding', () => {
+  const dir = buildFolder({
+    ...BUILD,
+    'docs/b.html': '<button onclick="x()">x</button>',
+    'docs/c.html': '<a href="javascript:go()">go</a><img src=x onerror=y>',
+  });
+  assert.throws(() => contentSecurityPolicy(dir), {
+    message: [
+      'inline code that a Content-Security-Policy hash cannot allow:',
+      'docs/b.html: onclick attribute',
+      'docs/c.html: onerror attribute',
+      'docs/c.html: href="javascript:',
+    ].join('\n'),
+  });
+});
+
+test('markup inside a script is code, not a handler', () => {
+  assert.deepEqual(unhashableCode(`<script>el.innerHTML = '<img src=x onerror=y>';</script><p>ok</p>`), []);
+});
+
+test('the nginx include sends the policy on every response', () => {
+  assert.equal(
+    nginxInclude("default-src 'self'"),
+    [
+      '# Generated by scripts/csp.ts from the build (npm run build runs it): do not edit.',
+      '# script-src lists the sha256 of every inline script in build/**/*.html.',
+      `add_header Content-Security-Policy "default-src 'self'" always;`,
+      '',
+    ].join('\n'),
+  );
+});
+
+test('writeCspConf writes the include of a build, creating its folder', () => {
+  const dir = buildFolder(BUILD);
+  const out = path.join(dir, 'nginx', 'conf', 'csp.conf');
+  writeCspConf(dir, out);
+  assert.equal(
+    readFileSync(out, 'utf8'),
+    `# Generated by scripts/csp.ts from the build (npm run build runs it): do not edit.
+# script-src lists the sha256 of every inline script in build/**/*.html.
+add_header Content-Security-Policy "default-src 'self'; script-src 'self' ${ALERT_HASH} ${B_HASH}; ${REST_OF_POLICY}" always;
+`,
+  );
+});
+
+test('the command writes the include for the build folder and file it is given, and says so', () => {
+  const dir = buildFolder({ 'build/index.html': '<script>b()</script>' });
+  const output = execFileSync(
+    process.execPath,
+    ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'csp.ts'), 'build', 'out/csp.conf'],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  assert.equal(output, '[CSP] 1 inline script hashes from build written to out/csp.conf\n');
+  assert.match(
+    readFileSync(path.join(dir, 'out', 'csp.conf'), 'utf8'),
+    new RegExp(`script-src 'self' ${B_HASH.replace(/[+/]/g, '\\$&')};`),
+  );
 });
