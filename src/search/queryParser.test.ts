@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_CLAUSES, MAX_EDIT_DISTANCE, parseQuery, type ParsedQuery } from './queryParser';
+import { MAX_CLAUSES, MAX_EDIT_DISTANCE, parseQuery, type Clause, type ParsedQuery } from './queryParser';
 
 function parsed(input: string): ParsedQuery {
   const result = parseQuery(input);
@@ -85,6 +85,51 @@ describe('query grammar', () => {
 
   it('an empty query has no clauses', () => {
     assert.deepEqual(parsed('   ').clauses, []);
+  });
+
+  it('whole parses, written out: clauses, plain flag and highlight terms', () => {
+    const clause = (term: string, extra: Partial<Clause> = {}): Clause => ({
+      term,
+      field: null,
+      presence: 'optional',
+      hasWildcard: false,
+      editDistance: undefined,
+      boost: undefined,
+      ...extra,
+    });
+    const cases: [string, ParsedQuery][] = [
+      ['hooks', { clauses: [clause('hooks')], plain: true, highlightTerms: ['hooks'] }],
+      ['a\tb\nc', { clauses: [clause('a'), clause('b'), clause('c')], plain: true, highlightTerms: ['a', 'b', 'c'] }],
+      ['hooks hooks', { clauses: [clause('hooks'), clause('hooks')], plain: true, highlightTerms: ['hooks'] }],
+      ['hooks\\', { clauses: [clause('hooks')], plain: true, highlightTerms: ['hooks'] }],
+      ['title\\:hooks', { clauses: [clause('title'), clause('hooks')], plain: true, highlightTerms: ['title', 'hooks'] }],
+      ['x\\~1 y\\^2', { clauses: [clause('x'), clause('1'), clause('y'), clause('2')], plain: true, highlightTerms: ['x', '1', 'y', '2'] }],
+      [
+        '§hooks€ café _x_',
+        { clauses: [clause('hooks'), clause('caf'), clause('_x_')], plain: true, highlightTerms: ['hooks', 'caf', '_x_'] },
+      ],
+      ['+hooks', { clauses: [clause('hooks', { presence: 'required' })], plain: false, highlightTerms: ['hooks'] }],
+      ['-hooks', { clauses: [clause('hooks', { presence: 'prohibited' })], plain: false, highlightTerms: [] }],
+      ['+-x', { clauses: [clause('x', { presence: 'required' })], plain: false, highlightTerms: ['x'] }],
+      ['tags:admin', { clauses: [clause('admin', { field: 'tags' })], plain: false, highlightTerms: ['admin'] }],
+      ['hooks~0', { clauses: [clause('hooks', { editDistance: 0 })], plain: false, highlightTerms: ['hooks'] }],
+      ['hooks~1', { clauses: [clause('hooks', { editDistance: 1 })], plain: false, highlightTerms: ['hooks'] }],
+      ['hooks^0.5', { clauses: [clause('hooks', { boost: 0.5 })], plain: false, highlightTerms: ['hooks'] }],
+      ['ho*ks', { clauses: [clause('ho*ks', { hasWildcard: true })], plain: false, highlightTerms: ['ho', 'ks'] }],
+      ['*', { clauses: [clause('*', { hasWildcard: true })], plain: false, highlightTerms: [] }],
+      [
+        '+title:server-hooks^3~1',
+        {
+          clauses: [
+            clause('server', { presence: 'required', field: 'title', boost: 3, editDistance: 1 }),
+            clause('hooks', { presence: 'required', field: 'title', boost: 3, editDistance: 1 }),
+          ],
+          plain: false,
+          highlightTerms: ['server', 'hooks'],
+        },
+      ],
+    ];
+    for (const [input, expected] of cases) assert.deepEqual(parsed(input), expected, input);
   });
 
   describe('errors name the problem: the clause and, for a field, the valid fields (whole messages)', () => {
