@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import lunr from 'lunr';
-import { SECTIONS, SETTINGS, buildIndex } from './fixture';
+import { SECTIONS, SETTINGS, buildFile, buildIndex } from './fixture';
+import { toLoadedIndex } from './indexLoader';
 import { parseQuery } from './queryParser';
 import { addClause, search } from './ranking';
 import type { SearchResult } from './types';
@@ -218,6 +219,72 @@ describe('grammar in ranking', () => {
     assert.deepEqual(routes('alpha +beta^20'), ['/beta']);
     assert.deepEqual(routes('alpha beta~1^20'), ['/beta', '/alpha']);
     assert.deepEqual(routes('alpha bet*^20'), ['/beta', '/alpha']);
+  });
+
+  it('words of 3 letters or more also match as a prefix; shorter ones only exactly', () => {
+    assert.deepEqual(ids('con').sort(), [3, 4, 6]);
+    assert.deepEqual(ids('co'), []);
+    assert.deepEqual(ids('adm').sort(), [5, 6]);
+    assert.deepEqual(ids('ad'), []);
+  });
+
+  it('a plain query that finds nothing is retried from 4 letters with one edit, from 7 with two, up to 20', () => {
+    assert.deepEqual(ids('hok'), [], '3 letters: not retried');
+    assert.deepEqual(ids('hoks').sort(), [1, 2, 3]);
+    assert.deepEqual(ids('pirmis'), [], '6 letters: one edit is not enough');
+    assert.deepEqual(ids('pirmisn'), [6], '7 letters: two edits');
+    const long = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/x', content: `${'x'.repeat(20)} ${'z'.repeat(21)}` },
+    ]);
+    assert.deepEqual(ids(`${'x'.repeat(19)}y`, [long]), [1], '20 letters: retried');
+    assert.deepEqual(ids(`${'z'.repeat(20)}y`, [long]), [], '21 letters: not retried');
+  });
+
+  it('a stop word is left out only as a plain optional word: with ~n or * it is searched', () => {
+    const index = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'One', sectionRoute: '/thee', content: 'thee again' },
+      { id: 2, pageTitle: 'P', sectionTitle: 'Two', sectionRoute: '/words', content: 'plain words' },
+    ]);
+    assert.deepEqual(ids('the', [index]), []);
+    assert.deepEqual(ids('the~1', [index]), [1]);
+    assert.deepEqual(ids('the*', [index]), [1]);
+    assert.deepEqual(ids('+the', [index]), []);
+    assert.deepEqual(ids('words -the', [index]), [2]);
+  });
+
+  it('without the sidebar path setting, the path field is not searched', () => {
+    const settings = { ...SETTINGS, indexDocSidebarParentCategories: 0 };
+    const query = new lunr.Query(['title', 'content', 'tags', 'sidebarParentCategories']);
+    const parsed = parseQuery('hooks');
+    assert.ok(parsed.ok);
+    addClause(query, parsed.query.clauses[0], settings);
+    assert.deepEqual(Array.from(new Set(query.clauses.flatMap((clause) => clause.fields))), ['title', 'content', 'tags']);
+    const index = buildIndex([
+      { id: 1, pageTitle: 'Relations', sectionTitle: 'Pitfalls', sectionRoute: '/a', content: 'Nothing.', path: ['Docs', 'Database'] },
+    ]);
+    assert.deepEqual(ids('database', [index]), [1]);
+    const outcome = search([index], 'database', settings);
+    assert.deepEqual(outcome.kind === 'results' ? outcome.results : null, []);
+  });
+
+  it('each result carries the index terms it matched, and a result without its document is dropped', () => {
+    assert.deepEqual(results('nested transactions')[0].matched?.sort(), ['nest', 'transact']);
+    const file = buildFile(SECTIONS);
+    const loaded = toLoadedIndex(
+      JSON.parse(JSON.stringify({ ...file, documents: file.documents.filter((document) => document.id !== 1) })),
+    );
+    assert.deepEqual(ids('hooks', [loaded]).sort(), [2, 3]);
+  });
+
+  it('results of several indexes are merged by score', () => {
+    const one = buildIndex([{ id: 1, pageTitle: 'P', sectionTitle: 'widget', sectionRoute: '/one', content: 'widget' }]);
+    const two = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'Other', sectionRoute: '/two', content: `widget ${'filler '.repeat(30)}` },
+    ]);
+    assert.deepEqual(
+      results('widget', [two, one]).map((result) => result.document.sectionRoute),
+      ['/one', '/two'],
+    );
   });
 
   it('an invalid query gives its message instead of results', () => {
