@@ -59,6 +59,25 @@ test('only scripts a browser would run inline are hashed', () => {
   assert.deepEqual(inlineScripts(html), ['alert(1)', 'import("/a.js")', 'b()']);
 });
 
+test('the script types a browser runs: none, empty, JavaScript or ECMAScript MIME types, module', () => {
+  const html = [
+    '<script type="">a()</script>',
+    "<script type=' '>b()</script>",
+    '<script type="application/javascript">c()</script>',
+    '<script type=text/ecmascript>d()</script>',
+    '<script type="application/ecmascript">e()</script>',
+    '<script data-type="module" data-src="x.js">f()</script>',
+    '<script type="module2">no()</script>',
+    '<script type="xmodule">no()</script>',
+    '<script type="text/javascript1">no()</script>',
+    '<script type="text/babel">no()</script>',
+    '<script async src=/x.js></script>',
+    '<scripts>no()</scripts>',
+    '<script>g()</script \n>',
+  ].join('\n');
+  assert.deepEqual(inlineScripts(html), ['a()', 'b()', 'c()', 'd()', 'e()', 'f()', 'g()']);
+});
+
 test('code that no hash can allow is reported: inline handlers and javascript: URLs', () => {
   assert.deepEqual(unhashableCode('<p>plain</p><a href="/x">x</a><script>var onload = 1;</script>'), []);
   assert.deepEqual(unhashableCode('<img src="x" onerror="steal()">'), ['onerror attribute']);
@@ -100,6 +119,16 @@ test('a build holding code no hash can allow fails, naming each file and finding
       'docs/c.html: href="javascript:',
     ].join('\n'),
   });
+});
+
+test('handlers are attributes of a tag: not text, not other attributes that contain "on"', () => {
+  assert.deepEqual(unhashableCode('<p>Set onclick = handler in prose.</p><a data-onclick="x" icon="y">z</a>'), []);
+  assert.deepEqual(unhashableCode('<svg><circle onmouseover = "x()"/></svg>'), ['onmouseover attribute']);
+  assert.deepEqual(unhashableCode('<iframe src="javascript:x()"></iframe><button formaction=javascript:y()>b</button>'), [
+    'src="javascript:',
+    'formaction=javascript:',
+  ]);
+  assert.deepEqual(unhashableCode('<a href="/javascript:-guide">guide</a><a title="javascript:x">t</a>'), []);
 });
 
 test('markup inside a script is code, not a handler', () => {
