@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { contentSecurityPolicy, htmlFiles, inlineScripts, nginxInclude, scriptHash, unhashableCode, writeCspConf } from './csp';
+import { CSP_CONF, contentSecurityPolicy, htmlFiles, inlineScripts, nginxInclude, scriptHash, unhashableCode, writeCspConf } from './csp';
 
 /** `printf 'alert(1)' | openssl dgst -sha256 -binary | base64`, and the same for `b()`. */
 const ALERT_HASH = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
@@ -46,6 +46,8 @@ const BUILD = {
 test('a script hash is the base64 sha256 of its exact text, as browsers compute it', () => {
   assert.equal(scriptHash('alert(1)'), "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
   assert.equal(scriptHash('document.documentElement.dataset.theme="dark"'), "'sha256-zTSXYZ/r74pY7Te+wyYtgDRsO/hpzo1oFZH8wmJQwSA='");
+  // UTF-8, as the browser encodes the script's text.
+  assert.equal(scriptHash('document.title="Café"'), "'sha256-OIzyOKRslaw/UZOJkmHa2BuZ7UJtT8B8i5V+3XxeZa4='");
 });
 
 test('only scripts a browser would run inline are hashed', () => {
@@ -71,11 +73,16 @@ test('the script types a browser runs: none, empty, JavaScript or ECMAScript MIM
     '<script type="xmodule">no()</script>',
     '<script type="text/javascript1">no()</script>',
     '<script type="text/babel">no()</script>',
+    '<script type = "text/babel">no()</script>',
+    '<script type=text/babel>no()</script>',
+    '<script type="xtext/javascript">no()</script>',
+    '<script src = "/x.js"></script>',
+    '<script srcdoc="x">h()</script>',
     '<script async src=/x.js></script>',
     '<scripts>no()</scripts>',
     '<script>g()</script \n>',
   ].join('\n');
-  assert.deepEqual(inlineScripts(html), ['a()', 'b()', 'c()', 'd()', 'e()', 'f()', 'g()']);
+  assert.deepEqual(inlineScripts(html), ['a()', 'b()', 'c()', 'd()', 'e()', 'f()', 'h()', 'g()']);
 });
 
 test('code that no hash can allow is reported: inline handlers and javascript: URLs', () => {
@@ -129,6 +136,7 @@ test('handlers are attributes of a tag: not text, not other attributes that cont
     'formaction=javascript:',
   ]);
   assert.deepEqual(unhashableCode('<a href="/javascript:-guide">guide</a><a title="javascript:x">t</a>'), []);
+  assert.deepEqual(unhashableCode('<a href = "javascript:x()">x</a>'), ['href = "javascript:']);
 });
 
 test('markup inside a script is code, not a handler', () => {
@@ -158,6 +166,23 @@ test('writeCspConf writes the include of a build, creating its folder', () => {
 add_header Content-Security-Policy "default-src 'self'; script-src 'self' ${ALERT_HASH} ${B_HASH}; ${REST_OF_POLICY}" always;
 `,
   );
+});
+
+test('writeCspConf says how many hashes it wrote, and where, relative to the working directory', () => {
+  const dir = buildFolder({ 'build/index.html': '<p>no script</p>' });
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    assert.equal(writeCspConf('build', 'out/csp.conf'), '[CSP] 0 inline script hashes from build written to out/csp.conf');
+    process.chdir(path.join(dir, 'build'));
+    assert.equal(writeCspConf('.', '../csp.conf'), '[CSP] 0 inline script hashes from . written to ../csp.conf');
+  } finally {
+    process.chdir(cwd);
+  }
+});
+
+test('by default the include is deploy/nginx/csp.conf of the repository', () => {
+  assert.equal(CSP_CONF, path.join(__dirname, '..', 'deploy', 'nginx', 'csp.conf'));
 });
 
 test('the command writes the include for the build folder and file it is given, and says so', () => {

@@ -166,6 +166,8 @@ describe('code fences', () => {
     assert.deepEqual(problems('```ts title="a.ts"\nx\n```\n\n~~~bash\nls\n~~~\n\n```text\nx\n```\n\n```Mermaid\ngraph TD\n```\n'), []);
     // A longer fence holds a shorter one.
     assert.deepEqual(problems('````text\n```ts\nx\n```\n````\n'), []);
+    // Spaces around the language and after the closing fence; a fence quoted in prose is no fence.
+    assert.deepEqual(problems('``` ts\nx\n```   \nWrite ```rust to open one.\n'), []);
   });
 
   it('a fence without a language, with an unknown one, and one never closed', () => {
@@ -199,6 +201,11 @@ describe('headings: the title is the only h1', () => {
     assert.deepEqual(h1Lines('<h10>x</h10> and <h1x>'), []);
     assert.deepEqual(h1Lines('===\n\n===\n```\n===\n```'), [], 'a === line after nothing, a blank line or a fence is no heading');
     assert.deepEqual(h1Lines('Title\n==x'), []);
+    assert.deepEqual(h1Lines('Title\nx ==='), [], 'an underline is a line of = only');
+    assert.deepEqual(h1Lines('   \n==='), [], 'a line of spaces is blank');
+    assert.deepEqual(h1Lines('```\nx\n```\n==='), [], 'after a closing fence');
+    assert.deepEqual(h1Lines('  ```md\n# not a heading\n  ```'), [], 'an indented fence is a fence');
+    assert.deepEqual(h1Lines('Quote ``` in prose\n# Title'), [2], 'a fence quoted in prose is no fence');
   });
 
   it('names the file and line of each', () => {
@@ -211,9 +218,17 @@ describe('headings: the title is the only h1', () => {
 
 describe('category folders', () => {
   it('every folder below a sidebar root has a _category_.json', () => {
-    const docs = ['docs/index.mdx', 'docs/api/Cron.md', 'docs/docs/core/a.md', 'docs/docs/core/b.md', 'docs/guides/x/y/z.md'].map((file) =>
-      page(GOOD_DATA, '', file),
-    );
+    const docs = [
+      'docs/index.mdx',
+      'docs/api/Cron.md',
+      'docs/guides/g.md',
+      'docs/docs/d.md',
+      'docs/exports/e.md',
+      'docs/rfcs/r.md',
+      'docs/docs/core/a.md',
+      'docs/docs/core/b.md',
+      'docs/guides/x/y/z.md',
+    ].map((file) => page(GOOD_DATA, '', file));
     const asked: string[] = [];
     const exists = (file: string) => {
       asked.push(file);
