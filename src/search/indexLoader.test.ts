@@ -140,8 +140,16 @@ describe('index loader', () => {
     assert.equal(toLoadedIndex({ documents: [good] }), EMPTY_INDEX);
     assert.equal(toLoadedIndex({ documents: {}, index }), EMPTY_INDEX);
     assert.equal(toLoadedIndex(undefined), EMPTY_INDEX);
+    assert.equal(toLoadedIndex(null), EMPTY_INDEX);
     assert.deepEqual(EMPTY_INDEX, { documents: [], index: null });
     assert.ok(Object.isFrozen(EMPTY_INDEX));
+  });
+
+  it('an index that is not an object is refused before lunr reads it (lunr would warn of a version mismatch)', (t) => {
+    const warn = t.mock.method(console, 'warn', () => undefined);
+    assert.equal(toLoadedIndex({ documents: [], index: 3 }), EMPTY_INDEX);
+    assert.equal(toLoadedIndex({ documents: [], index: 'lunr' }), EMPTY_INDEX);
+    assert.equal(warn.mock.callCount(), 0);
   });
 
   it("toLoadedIndex also loads lunr's own serialized index", () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import lunr from 'lunr';
 import { SECTIONS, SETTINGS, buildFile, buildIndex } from './fixture';
+import { buildIndexFile } from './indexBuilder';
 import { toLoadedIndex } from './indexLoader';
 import { parseQuery } from './queryParser';
 import { addClause, search } from './ranking';
@@ -231,8 +232,8 @@ describe('grammar in ranking', () => {
   it('a plain query that finds nothing is retried from 4 letters with one edit, from 7 with two, up to 20', () => {
     assert.deepEqual(ids('hok'), [], '3 letters: not retried');
     assert.deepEqual(ids('hoks').sort(), [1, 2, 3]);
-    assert.deepEqual(ids('pirmis'), [], '6 letters: one edit is not enough');
-    assert.deepEqual(ids('pirmisn'), [6], '7 letters: two edits');
+    assert.deepEqual(ids('cinfog'), [], '6 letters: one edit only ("config" is two away)');
+    assert.deepEqual(ids('cinfogs'), [4], '7 letters: two edits');
     const long = buildIndex([
       { id: 1, pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/x', content: `${'x'.repeat(20)} ${'z'.repeat(21)}` },
     ]);
@@ -249,7 +250,52 @@ describe('grammar in ranking', () => {
     assert.deepEqual(ids('the~1', [index]), [1]);
     assert.deepEqual(ids('the*', [index]), [1]);
     assert.deepEqual(ids('+the', [index]), []);
+    assert.deepEqual(ids('+the again', [index]), [], 'a required word no section holds matches nothing');
     assert.deepEqual(ids('words -the', [index]), [2]);
+  });
+
+  it('a plain query that finds something is not widened with typos', () => {
+    const index = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'One', sectionRoute: '/hooks', content: 'hooks' },
+      { id: 2, pageTitle: 'P', sectionTitle: 'Two', sectionRoute: '/books', content: 'books' },
+    ]);
+    assert.deepEqual(ids('hooks', [index]), [1]);
+    assert.deepEqual(ids('hooks~1', [index]).sort(), [1, 2], 'asked for, one edit finds both');
+  });
+
+  it('the literal form: wildcard and fuzzy terms skip or use the stemmer as lunr needs, short words get no prefix clause', () => {
+    const clausesOf = (input: string) => {
+      const query = new lunr.Query(['title']);
+      const parsed = parseQuery(input);
+      assert.ok(parsed.ok);
+      for (const clause of parsed.query.clauses) addClause(query, clause, SETTINGS);
+      return query.clauses.map((clause) => [clause.term, clause.usePipeline, clause.editDistance, clause.wildcard, clause.presence]);
+    };
+    const { NONE, TRAILING } = lunr.Query.wildcard;
+    const { OPTIONAL, REQUIRED, PROHIBITED } = lunr.Query.presence;
+    assert.deepEqual(clausesOf('perm*ss'), [['perm*ss', false, undefined, NONE, OPTIONAL]]);
+    assert.deepEqual(clausesOf('hooks~1'), [['hooks', true, 1, NONE, OPTIONAL]]);
+    assert.deepEqual(clausesOf('ad'), [['ad', true, undefined, NONE, OPTIONAL]]);
+    assert.deepEqual(clausesOf('+hooks'), [
+      ['hooks', true, undefined, NONE, REQUIRED],
+      ['hooks', true, undefined, NONE, OPTIONAL],
+      ['hooks*', true, undefined, TRAILING, OPTIONAL],
+    ]);
+    assert.deepEqual(clausesOf('-hooks'), [['hooks', true, undefined, NONE, PROHIBITED]]);
+  });
+
+  it("every tag of a page is searchable, and building restores lunr's tokenizer", () => {
+    const separator = lunr.tokenizer.separator;
+    const file = buildIndexFile([
+      { pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/a', content: 'text', tags: ['database', 'upload'], path: ['Docs'] },
+    ]);
+    assert.equal(lunr.tokenizer.separator, separator);
+    const index = toLoadedIndex(JSON.parse(JSON.stringify(file)));
+    assert.deepEqual(ids('tags:upload', [index]), [1]);
+    assert.deepEqual(ids('tags:database', [index]), [1]);
+    assert.deepEqual(file.documents, [
+      { id: 1, pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/a', type: 'docs', path: ['Docs'], text: 'text' },
+    ]);
   });
 
   it('without the sidebar path setting, the path field is not searched', () => {

@@ -46,6 +46,7 @@ describe('recent searches', () => {
       entry('/2', { sectionTitle: 'x'.repeat(300), pageTitle: 'y'.repeat(300) }),
       entry('/3', { sectionTitle: 'x'.repeat(301) }),
       entry('/4', { pageTitle: 'y'.repeat(301) }),
+      entry('/4b', { sectionTitle: ['an', 'array'] as unknown as string }),
       entry('/5', { place: ['Docs', 3] as unknown as string[] }),
       entry('/6', { place: ['z'.repeat(301)] }),
       { ...entry('/7'), place: undefined },
