@@ -28,8 +28,12 @@ function component(name: string, answer: () => Promise<unknown>): Component {
 }
 const failing = component('failing', () => Promise.reject(failure));
 const nested = component('nested', () => Promise.resolve('nested module'));
+const nestedFailing = component('nestedFailing', () => Promise.reject(failure));
 const plain: Component = { name: 'plain' };
-const ROUTES = [{ component: failing, routes: [{ component: nested }, { component: plain }] }, { path: '/no-component' }];
+const ROUTES = [
+  { component: failing, routes: [{ component: nested }, { component: plain }, { routes: [{ component: nestedFailing }] }] },
+  { path: '/no-component' },
+];
 
 const moduleApi = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
 const resolve = moduleApi._resolveFilename;
@@ -56,12 +60,34 @@ after(() => {
 });
 
 describe('route preloads', () => {
+  it('while the build renders pages (no window), the routes are left alone', () => {
+    const untouched = component('untouched', () => Promise.reject(failure));
+    const original = untouched.preload;
+    const modulePath = require.resolve('./routeLoadRecovery');
+    const cached = require.cache[modulePath];
+    require.cache[generatedRoutes]!.exports = [{ component: untouched }];
+    delete require.cache[modulePath];
+    delete globals.window;
+    try {
+      require(modulePath);
+      assert.equal(untouched.preload, original);
+    } finally {
+      globals.window = {};
+      require.cache[generatedRoutes]!.exports = ROUTES;
+      require.cache[modulePath] = cached;
+    }
+  });
+
   it('on the first load, a failed preload resolves after a warning, so the route can show its error and Retry', async () => {
     const warn = mock.method(console, 'warn', () => undefined);
     assert.equal(await failing.preload?.(), undefined);
+    assert.equal(await nestedFailing.preload?.(), undefined, 'routes nested at any depth too');
     assert.deepEqual(
       warn.mock.calls.map((call) => call.arguments),
-      [['A page chunk failed to load; the page shows the error and a Retry button.', failure]],
+      [
+        ['A page chunk failed to load; the page shows the error and a Retry button.', failure],
+        ['A page chunk failed to load; the page shows the error and a Retry button.', failure],
+      ],
     );
     warn.mock.restore();
   });
@@ -69,7 +95,7 @@ describe('route preloads', () => {
   it('nested routes are wrapped too; a successful preload keeps its value; components without preload are left alone', async () => {
     assert.equal(await nested.preload?.(), 'nested module');
     assert.equal(plain.preload, undefined);
-    assert.deepEqual(calls, ['failing', 'nested'], 'the original preload runs, on its component');
+    assert.deepEqual(calls, ['failing', 'nestedFailing', 'nested'], 'the original preload runs, on its component');
   });
 
   it('once the first route has rendered, a failed preload rejects again (the navigation reloads the page)', async () => {

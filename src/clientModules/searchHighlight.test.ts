@@ -59,6 +59,7 @@ describe('search highlighting on the page', () => {
   it('does nothing without main or article, or without the parameter', () => {
     assert.deepEqual(update('?highlight=aside', '<div>An aside here.</div>'), []);
     assert.deepEqual(update('?other=nested'), []);
+    assert.deepEqual(update('', '<main><p>The value is null here.</p></main>'), []);
   });
 
   it('a later route update removes the earlier marks, keeping the text', () => {
