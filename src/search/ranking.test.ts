@@ -269,7 +269,14 @@ describe('grammar in ranking', () => {
       const parsed = parseQuery(input);
       assert.ok(parsed.ok);
       for (const clause of parsed.query.clauses) addClause(query, clause, SETTINGS);
-      return query.clauses.map((clause) => [clause.term, clause.usePipeline, clause.editDistance, clause.wildcard, clause.presence]);
+      // @types/lunr 2.3.7 lacks the clause's `presence` (lunr 2.3.9 has it).
+      return (query.clauses as (lunr.Query.Clause & { presence: number })[]).map((clause) => [
+        clause.term,
+        clause.usePipeline,
+        clause.editDistance,
+        clause.wildcard,
+        clause.presence,
+      ]);
     };
     const { NONE, TRAILING } = lunr.Query.wildcard;
     const { OPTIONAL, REQUIRED, PROHIBITED } = lunr.Query.presence;
