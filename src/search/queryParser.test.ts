@@ -108,6 +108,18 @@ describe('query grammar', () => {
         '§hooks€ café _x_',
         { clauses: [clause('hooks'), clause('caf'), clause('_x_')], plain: true, highlightTerms: ['hooks', 'caf', '_x_'] },
       ],
+      // Only the ends are trimmed, every non-word character there (as lunr's trimmer does to the index's words).
+      ['naïve §§x€€', { clauses: [clause('naïve'), clause('x')], plain: true, highlightTerms: ['naïve', 'x'] }],
+      [
+        '+foo\\ bar',
+        {
+          clauses: [clause('foo', { presence: 'required' }), clause('bar', { presence: 'required' })],
+          plain: false,
+          highlightTerms: ['foo', 'bar'],
+        },
+      ],
+      ['hooks~12', { clauses: [clause('hooks', { editDistance: 2 })], plain: false, highlightTerms: ['hooks'] }],
+      ['hooks^2.55', { clauses: [clause('hooks', { boost: 2.55 })], plain: false, highlightTerms: ['hooks'] }],
       ['+hooks', { clauses: [clause('hooks', { presence: 'required' })], plain: false, highlightTerms: ['hooks'] }],
       ['-hooks', { clauses: [clause('hooks', { presence: 'prohibited' })], plain: false, highlightTerms: [] }],
       ['+-x', { clauses: [clause('x', { presence: 'required' })], plain: false, highlightTerms: ['x'] }],

@@ -66,6 +66,26 @@ describe('snippet windows, worked out by hand (length 20 or 30)', () => {
     ]);
   });
 
+  it('of two windows with as many matched words, the first', () => {
+    const text = `alpha ${'filler '.repeat(10)}omega`;
+    assert.equal(show(snippet(text, ['alpha', 'omega'].map(indexTerm), 20)), '[alpha] filler filler filler …');
+  });
+
+  it('a window may span exactly the length', () => {
+    // "blue" starts 20 characters before "green" ends: that window holds two matched words, "red"'s one.
+    const text = `red ${'filler '.repeat(5)}blue aaaaaaaaa green${' filler'.repeat(5)}`;
+    assert.equal(show(snippet(text, ['red', 'blue', 'green'].map(indexTerm), 20)), '… filler [blue] aaaaaaaaa …');
+  });
+
+  it('a cut word is finished when that keeps the snippet within 20 characters over the length', () => {
+    assert.equal(show(snippet(`alpha ${'x'.repeat(34)} tail`, [indexTerm('alpha')], 20)), `[alpha] ${'x'.repeat(34)} …`);
+    assert.equal(show(snippet(`alpha ${'x'.repeat(35)} tail`, [indexTerm('alpha')], 20)), '[alpha]  …');
+  });
+
+  it('a window reaching the end of the text has no closing ellipsis', () => {
+    assert.equal(show(snippet(`aaa bbb ccc seven ${'z'.repeat(10)}`, [indexTerm('seven')], 20)), `… bbb ccc [seven] ${'z'.repeat(10)}`);
+  });
+
   it('a text of exactly the length is shown whole, from its start', () => {
     const text = 'one two three seven.';
     assert.equal(text.length, 20);
