@@ -292,11 +292,11 @@ describe('grammar in ranking', () => {
   });
 
   it("every tag of a page is searchable, and building restores lunr's tokenizer", () => {
-    const separator = lunr.tokenizer.separator;
     const file = buildIndexFile([
       { pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/a', content: 'text', tags: ['database', 'upload'], path: ['Docs'] },
     ]);
-    assert.equal(lunr.tokenizer.separator, separator);
+    // lunr's own separator, which other users of lunr in the same page expect.
+    assert.equal(String(lunr.tokenizer.separator), String.raw`/[\s\-]+/`);
     const index = toLoadedIndex(JSON.parse(JSON.stringify(file)));
     assert.deepEqual(ids('tags:upload', [index]), [1]);
     assert.deepEqual(ids('tags:database', [index]), [1]);
