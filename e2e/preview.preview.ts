@@ -12,7 +12,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { INDEX_UNAVAILABLE, NO_RESULTS } from '../src/search/strings';
+
+/** The panel's texts, written out (src/search/strings.ts holds them for the code). */
+const NO_RESULTS = 'No results found.';
+const INDEX_UNAVAILABLE = 'Search is unavailable: the index could not be loaded.';
 
 const PORT = Number(process.env.PREVIEW_PORT ?? 3317);
 const BASE = `http://127.0.0.1:${PORT}`;

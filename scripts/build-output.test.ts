@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { STRAPI_VERSION } from '../src/config/site';
 import { TAGS } from '../src/data/tags';
+import { logWarnings } from './build-log';
 import { ROOT, ROUTES, readDocs, tagSlug } from './docs';
 
 const BUILD = path.join(ROOT, 'build');
@@ -32,17 +33,8 @@ test('the build log has no warning (broken links, markdown links, anchors...)', 
   assert.ok(existsSync(BUILD_LOG), `no build log at ${BUILD_LOG}: run the build through scripts/test.sh`);
   const log = readFileSync(BUILD_LOG, 'utf8');
   assert.match(log, /\[SUCCESS\] Generated static files/, 'the build did not finish');
-  // Any warning fails: broken links and anchors ([WARNING]), Node deprecations
-  // ("DeprecationWarning"), "Warning:" lines of libraries, and Browserslist's outdated-data notice.
-  // Allowed, by exact text: npm's notice about this machine's own npm configuration (a `nodedir`
-  // key in the global npmrc), printed by `npm run` before the build starts.
-  const allowed = [
-    'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm. See `npm help npmrc` for supported config options.',
-  ];
-  const warnings = log
-    .split('\n')
-    .filter((line) => /\[WARNING\]|\bwarn(ing)?\b|deprecat|browserslist/i.test(line))
-    .filter((line) => !allowed.includes(line.trim()));
+  // Any warning fails (scripts/build-log.ts says which lines warn and which one is allowed).
+  const warnings = logWarnings(log);
   assert.deepEqual(warnings, []);
 });
 

@@ -1,6 +1,6 @@
 /**
  * Content-Security-Policy of the production build. Runs after `docusaurus build` (npm's `postbuild`,
- * or `npx tsx scripts/csp.ts [buildDir]`): hashes every inline script the generator emitted in
+ * or `npx tsx scripts/csp.ts [buildDir] [outFile]`): hashes every inline script the generator emitted in
  * build/**\/*.html and writes deploy/nginx/csp.conf, the nginx include that sends the header
  * (deploy/nginx/security-headers.conf includes it). Its header value is what a CDN must send too
  * (README, "Deploy").
@@ -108,13 +108,21 @@ export function nginxInclude(policy: string): string {
   ].join('\n');
 }
 
+/**
+ * Writes the nginx include of the build in `buildDir` to `outFile`; returns the line the command
+ * prints, with both paths relative to the working directory.
+ */
+export function writeCspConf(buildDir: string, outFile: string): string {
+  const policy = contentSecurityPolicy(buildDir);
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, nginxInclude(policy));
+  const scripts = (policy.match(/'sha256-/g) ?? []).length;
+  const shown = (file: string) => path.relative(process.cwd(), file) || '.';
+  return `[CSP] ${scripts} inline script hashes from ${shown(buildDir)} written to ${shown(outFile)}`;
+}
+
+// `tsx scripts/csp.ts [buildDir] [outFile]`: build/ and deploy/nginx/csp.conf by default.
 if (require.main === module) {
   const buildDir = path.resolve(process.argv[2] ?? path.join(ROOT, 'build'));
-  const policy = contentSecurityPolicy(buildDir);
-  mkdirSync(path.dirname(CSP_CONF), { recursive: true });
-  writeFileSync(CSP_CONF, nginxInclude(policy));
-  const scripts = (policy.match(/'sha256-/g) ?? []).length;
-  console.log(
-    `[CSP] ${scripts} inline script hashes from ${path.relative(ROOT, buildDir) || '.'} written to ${path.relative(ROOT, CSP_CONF)}`,
-  );
+  console.log(writeCspConf(buildDir, path.resolve(process.argv[3] ?? CSP_CONF)));
 }

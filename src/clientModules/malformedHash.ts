@@ -10,8 +10,6 @@
  * (first page) and on every popstate, ahead of the router's own popstate listener (registered
  * first, and in the capture phase). Upgrade risk: none; harmless once upstream guards the decode.
  */
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-
 /** The hash itself when it decodes, else the same text with every `%` escaped. */
 export function safeHash(hash: string): string {
   try {
@@ -22,13 +20,15 @@ export function safeHash(hash: string): string {
   }
 }
 
+/** Rewrites the current location's hash in place (no new history entry) when it does not decode. */
 function repairLocationHash(): void {
   const { hash, pathname, search } = window.location;
   const safe = safeHash(hash);
   if (safe !== hash) window.history.replaceState(window.history.state, '', `${pathname}${search}${safe}`);
 }
 
-if (ExecutionEnvironment.canUseDOM) {
+// In the browser only (not while the build renders pages on the server).
+if (typeof window !== 'undefined') {
   repairLocationHash();
   window.addEventListener('popstate', repairLocationHash, { capture: true });
 }

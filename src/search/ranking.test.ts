@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import lunr from 'lunr';
-import { SECTIONS, SETTINGS, buildIndex } from './fixture';
+import { SECTIONS, SETTINGS, buildFile, buildIndex } from './fixture';
+import { buildIndexFile } from './indexBuilder';
+import { toLoadedIndex } from './indexLoader';
 import { parseQuery } from './queryParser';
 import { addClause, search } from './ranking';
 import type { SearchResult } from './types';
@@ -219,12 +221,140 @@ describe('grammar in ranking', () => {
     );
   });
 
-  it('boost changes the order', () => {
-    const plain = ids('server lifecycle');
-    const boosted = ids('server lifecycle^20');
-    assert.notEqual(plain[0], 6);
-    assert.equal(boosted[0], 1);
-    assert.ok(boosted.indexOf(6) < plain.indexOf(6) || plain.indexOf(6) === -1 || boosted.indexOf(6) <= plain.indexOf(6));
+  it('boost ^n changes the order', () => {
+    // Both words are in the content field only, one section each; "alpha" twice, "beta" once, so
+    // "alpha" leads unless "beta" is boosted (a boost weighs a word against the query's other words
+    // in the same field).
+    const index = buildIndex([
+      { id: 1, pageTitle: 'One', sectionTitle: 'One', sectionRoute: '/alpha', content: 'alpha alpha gamma delta' },
+      { id: 2, pageTitle: 'Two', sectionTitle: 'Two', sectionRoute: '/beta', content: 'beta gamma delta epsilon' },
+    ]);
+    const routes = (query: string) => results(query, [index]).map((result) => result.document.sectionRoute);
+    assert.deepEqual(routes('alpha beta'), ['/alpha', '/beta']);
+    assert.deepEqual(routes('alpha beta^20'), ['/beta', '/alpha']);
+    assert.deepEqual(routes('alpha^20 beta'), ['/alpha', '/beta']);
+    // The same with an operator or a modifier on the boosted word (the literal per-field form).
+    assert.deepEqual(routes('alpha +beta^20'), ['/beta']);
+    assert.deepEqual(routes('alpha beta~1^20'), ['/beta', '/alpha']);
+    assert.deepEqual(routes('alpha bet*^20'), ['/beta', '/alpha']);
+  });
+
+  it('words of 3 letters or more also match as a prefix; shorter ones only exactly', () => {
+    assert.deepEqual(ids('con').sort(), [3, 4, 6]);
+    assert.deepEqual(ids('co'), []);
+    assert.deepEqual(ids('adm').sort(), [5, 6]);
+    assert.deepEqual(ids('ad'), []);
+  });
+
+  it('a plain query that finds nothing is retried from 4 letters with one edit, from 7 with two, up to 20', () => {
+    assert.deepEqual(ids('hok'), [], '3 letters: not retried');
+    assert.deepEqual(ids('hoks').sort(), [1, 2, 3]);
+    assert.deepEqual(ids('cinfog'), [], '6 letters: one edit only ("config" is two away)');
+    assert.deepEqual(ids('cinfogs'), [4], '7 letters: two edits');
+    const long = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/x', content: `${'x'.repeat(20)} ${'z'.repeat(21)}` },
+    ]);
+    assert.deepEqual(ids(`${'x'.repeat(19)}y`, [long]), [1], '20 letters: retried');
+    assert.deepEqual(ids(`${'z'.repeat(20)}y`, [long]), [], '21 letters: not retried');
+  });
+
+  it('a stop word is left out only as a plain optional word: with ~n or * it is searched', () => {
+    const index = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'One', sectionRoute: '/thee', content: 'thee again' },
+      { id: 2, pageTitle: 'P', sectionTitle: 'Two', sectionRoute: '/words', content: 'plain words' },
+    ]);
+    assert.deepEqual(ids('the', [index]), []);
+    assert.deepEqual(ids('the~1', [index]), [1]);
+    assert.deepEqual(ids('the*', [index]), [1]);
+    assert.deepEqual(ids('+the', [index]), []);
+    assert.deepEqual(ids('+the again', [index]), [], 'a required word no section holds matches nothing');
+    assert.deepEqual(ids('words -the', [index]), [2]);
+  });
+
+  it('a plain query that finds something is not widened with typos', () => {
+    const index = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'One', sectionRoute: '/hooks', content: 'hooks' },
+      { id: 2, pageTitle: 'P', sectionTitle: 'Two', sectionRoute: '/books', content: 'books' },
+    ]);
+    assert.deepEqual(ids('hooks', [index]), [1]);
+    assert.deepEqual(ids('hooks~1', [index]).sort(), [1, 2], 'asked for, one edit finds both');
+  });
+
+  it('the literal form: wildcard and fuzzy terms skip or use the stemmer as lunr needs, short words get no prefix clause', () => {
+    const clausesOf = (input: string) => {
+      const query = new lunr.Query(['title']);
+      const parsed = parseQuery(input);
+      assert.ok(parsed.ok);
+      for (const clause of parsed.query.clauses) addClause(query, clause, SETTINGS);
+      // @types/lunr 2.3.7 lacks the clause's `presence` (lunr 2.3.9 has it).
+      return (query.clauses as (lunr.Query.Clause & { presence: number })[]).map((clause) => [
+        clause.term,
+        clause.usePipeline,
+        clause.editDistance,
+        clause.wildcard,
+        clause.presence,
+      ]);
+    };
+    const { NONE, TRAILING } = lunr.Query.wildcard;
+    const { OPTIONAL, REQUIRED, PROHIBITED } = lunr.Query.presence;
+    assert.deepEqual(clausesOf('perm*ss'), [['perm*ss', false, undefined, NONE, OPTIONAL]]);
+    assert.deepEqual(clausesOf('hooks~1'), [['hooks', true, 1, NONE, OPTIONAL]]);
+    assert.deepEqual(clausesOf('ad'), [['ad', true, undefined, NONE, OPTIONAL]]);
+    assert.deepEqual(clausesOf('+hooks'), [
+      ['hooks', true, undefined, NONE, REQUIRED],
+      ['hooks', true, undefined, NONE, OPTIONAL],
+      ['hooks*', true, undefined, TRAILING, OPTIONAL],
+    ]);
+    assert.deepEqual(clausesOf('-hooks'), [['hooks', true, undefined, NONE, PROHIBITED]]);
+  });
+
+  it("every tag of a page is searchable, and building restores lunr's tokenizer", () => {
+    const file = buildIndexFile([
+      { pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/a', content: 'text', tags: ['database', 'upload'], path: ['Docs'] },
+    ]);
+    // lunr's own separator, which other users of lunr in the same page expect.
+    assert.equal(String(lunr.tokenizer.separator), String.raw`/[\s\-]+/`);
+    const index = toLoadedIndex(JSON.parse(JSON.stringify(file)));
+    assert.deepEqual(ids('tags:upload', [index]), [1]);
+    assert.deepEqual(ids('tags:database', [index]), [1]);
+    assert.deepEqual(file.documents, [
+      { id: 1, pageTitle: 'P', sectionTitle: 'S', sectionRoute: '/a', type: 'docs', path: ['Docs'], text: 'text' },
+    ]);
+  });
+
+  it('without the sidebar path setting, the path field is not searched', () => {
+    const settings = { ...SETTINGS, indexDocSidebarParentCategories: 0 };
+    const query = new lunr.Query(['title', 'content', 'tags', 'sidebarParentCategories']);
+    const parsed = parseQuery('hooks');
+    assert.ok(parsed.ok);
+    addClause(query, parsed.query.clauses[0], settings);
+    assert.deepEqual(Array.from(new Set(query.clauses.flatMap((clause) => clause.fields))), ['title', 'content', 'tags']);
+    const index = buildIndex([
+      { id: 1, pageTitle: 'Relations', sectionTitle: 'Pitfalls', sectionRoute: '/a', content: 'Nothing.', path: ['Docs', 'Database'] },
+    ]);
+    assert.deepEqual(ids('database', [index]), [1]);
+    const outcome = search([index], 'database', settings);
+    assert.deepEqual(outcome.kind === 'results' ? outcome.results : null, []);
+  });
+
+  it('each result carries the index terms it matched, and a result without its document is dropped', () => {
+    assert.deepEqual(results('nested transactions')[0].matched?.sort(), ['nest', 'transact']);
+    const file = buildFile(SECTIONS);
+    const loaded = toLoadedIndex(
+      JSON.parse(JSON.stringify({ ...file, documents: file.documents.filter((document) => document.id !== 1) })),
+    );
+    assert.deepEqual(ids('hooks', [loaded]).sort(), [2, 3]);
+  });
+
+  it('results of several indexes are merged by score', () => {
+    const one = buildIndex([{ id: 1, pageTitle: 'P', sectionTitle: 'widget', sectionRoute: '/one', content: 'widget' }]);
+    const two = buildIndex([
+      { id: 1, pageTitle: 'P', sectionTitle: 'Other', sectionRoute: '/two', content: `widget ${'filler '.repeat(30)}` },
+    ]);
+    assert.deepEqual(
+      results('widget', [two, one]).map((result) => result.document.sectionRoute),
+      ['/one', '/two'],
+    );
   });
 
   it('an invalid query gives its message instead of results', () => {

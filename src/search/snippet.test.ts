@@ -41,6 +41,76 @@ describe('snippet', () => {
   });
 });
 
+describe('snippet windows, worked out by hand (length 20 or 30)', () => {
+  it('starts a few characters before the match, at a word start, and ends at a word end', () => {
+    const text = 'one two three four five six seven eight nine ten';
+    assert.equal(show(snippet(text, [indexTerm('seven')], 20)), '… five six [seven] eight …');
+  });
+
+  it('cuts before a word too long to finish', () => {
+    const text = `alpha beta gamma ${'x'.repeat(50)} tail`;
+    assert.equal(show(snippet(text, [indexTerm('beta')], 20)), 'alpha [beta] gamma  …');
+  });
+
+  it('picks the window holding the most distinct matched words, and marks only inside it', () => {
+    const text = `red${' filler'.repeat(10)} blue green${' filler'.repeat(10)} red`;
+    const matched = ['red', 'blue', 'green'].map(indexTerm);
+    assert.deepEqual(snippet(text, matched, 30), [
+      { text: '… ', marked: false },
+      { text: 'filler ', marked: false },
+      { text: 'blue', marked: true },
+      { text: ' ', marked: false },
+      { text: 'green', marked: true },
+      { text: ' filler filler', marked: false },
+      { text: ' …', marked: false },
+    ]);
+  });
+
+  it('of two windows with as many matched words, the first', () => {
+    const text = `alpha ${'filler '.repeat(10)}omega`;
+    assert.equal(show(snippet(text, ['alpha', 'omega'].map(indexTerm), 20)), '[alpha] filler filler filler …');
+  });
+
+  it('a window may span exactly the length', () => {
+    // "blue" starts 20 characters before "green" ends: that window holds two matched words, "red"'s one.
+    const text = `red ${'filler '.repeat(5)}blue aaaaaaaaa green${' filler'.repeat(5)}`;
+    assert.equal(show(snippet(text, ['red', 'blue', 'green'].map(indexTerm), 20)), '… filler [blue] aaaaaaaaa …');
+  });
+
+  it('a cut word is finished when that keeps the snippet within 20 characters over the length', () => {
+    assert.equal(show(snippet(`alpha ${'x'.repeat(34)} tail`, [indexTerm('alpha')], 20)), `[alpha] ${'x'.repeat(34)} …`);
+    assert.equal(show(snippet(`alpha ${'x'.repeat(35)} tail`, [indexTerm('alpha')], 20)), '[alpha]  …');
+  });
+
+  it('a window reaching the end of the text has no closing ellipsis', () => {
+    assert.equal(show(snippet(`aaa bbb ccc seven ${'z'.repeat(10)}`, [indexTerm('seven')], 20)), `… bbb ccc [seven] ${'z'.repeat(10)}`);
+  });
+
+  it('a text of exactly the length is shown whole, from its start', () => {
+    const text = 'one two three seven.';
+    assert.equal(text.length, 20);
+    assert.equal(show(snippet(text, [indexTerm('seven')], 20)), 'one two three [seven].');
+  });
+
+  it('segments cover the text exactly: no empty segment where a match starts or ends it', () => {
+    assert.deepEqual(markText('Ordering and orders', [indexTerm('order')]), [
+      { text: 'Ordering', marked: true },
+      { text: ' and ', marked: false },
+      { text: 'orders', marked: true },
+    ]);
+    assert.deepEqual(markText('', [indexTerm('order')]), []);
+    assert.deepEqual(markText('No match here', []), [{ text: 'No match here', marked: false }]);
+  });
+
+  it('words are split as the index splits them: punctuation and code separators, not letters or digits', () => {
+    const matched = ['strapi', 'db', 'query', 'article', 'v5'].map(indexTerm);
+    assert.equal(
+      show(markText("strapi.db.query('api::article.article') runs on v5; x_y=z", matched)),
+      "[strapi].[db].[query]('api::[article].[article]') runs on [v5]; x_y=z",
+    );
+  });
+});
+
 describe('grouping', () => {
   it('groups results under their page, pages in the order of their best result, at most 8 results', () => {
     const index = buildIndex(
