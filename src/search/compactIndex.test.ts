@@ -7,6 +7,7 @@ import {
   COMPACT_FORMAT,
   decodeTerms,
   encodeTerms,
+  isCompactIndex,
   packIndex,
   readPostings,
   type CompactIndex,
@@ -88,12 +89,18 @@ const QUERIES = [
   'a release',
   'order*ing',
   '*ation',
+  // A required word the index lacks: nothing, as in lunr.
+  '+nonexistent relation',
+  // Required words on different fields: a document must have each where it is asked for.
+  '+title:hook +release',
+  '+title:hooks +tags:admin upload',
 ];
 
 describe('compact index', () => {
   it('is written in the compact format, with the field weights and b, k1', () => {
     const index = file.index as ReturnType<typeof packIndex>;
-    assert.equal(index.format, COMPACT_FORMAT);
+    assert.equal(index.format, 'lunr-compact-2');
+    assert.equal(COMPACT_FORMAT, 'lunr-compact-2');
     assert.deepEqual(
       index.fields,
       INDEX_FIELDS.map(([field]) => field),
@@ -195,6 +202,109 @@ describe('compact index', () => {
     assert.throws(() => readPostings('2 ,,;,,', 2, 3, 5), /malformed postings/);
     assert.throws(() => readPostings('2,,,;,,', 2, 3, 5), /malformed postings/);
     assert.throws(() => readPostings('6,,;,,', 2, 3, 5), /malformed postings/);
+  });
+
+  it('reads postings strictly: each malformed string fails, a valid one gives its refs and frequencies', () => {
+    // Two terms, three fields, five documents.
+    const bad = [
+      '1.,,;,,', // a frequency without digits
+      '1.1,,;,,', // a frequency of 1 written out
+      '0,,;,,', // a gap of 0
+      '6,,;,,', // past the last document
+      '1 ,,;,,', // a space not followed by an entry
+      '1,,,;,,', // a fourth field
+      '1,;,,', // a term with two fields
+      '1,,;,,;', // a third term
+      '1,,;,,x', // a stray character
+      '1,,', // one term only
+    ];
+    for (const encoded of bad) assert.throws(() => readPostings(encoded, 2, 3, 5), /malformed postings/, encoded);
+    const read = readPostings('1 2.12,,;,1.3 3,', 2, 3, 5);
+    assert.deepEqual(Array.from(read.refs), [1, 3, 1, 4]);
+    assert.deepEqual(Array.from(read.frequencies), [1, 12, 3, 1]);
+    assert.deepEqual(Array.from(read.start), [0, 2, 2, 2, 2, 4, 4]);
+    const long = readPostings('12 3.45', 1, 1, 20);
+    assert.deepEqual(
+      [Array.from(long.refs), Array.from(long.frequencies)],
+      [
+        [12, 15],
+        [1, 45],
+      ],
+    );
+    assert.deepEqual(Array.from(readPostings('', 0, 3, 5).start), [0]);
+    assert.throws(() => readPostings('1', 0, 3, 5), /malformed postings/);
+  });
+
+  it('decodes terms strictly', () => {
+    assert.throws(() => decodeTerms('0a  0b'), /malformed terms/);
+    assert.throws(() => decodeTerms('0a -b'), /malformed terms/);
+    assert.deepEqual(decodeTerms(''), []);
+    assert.deepEqual(decodeTerms('0relation 8s 0zone'), ['relation', 'relations', 'zone']);
+  });
+
+  it('tells a compact index from anything else', () => {
+    const valid = JSON.parse(JSON.stringify(file.index)) as CompactIndex;
+    assert.equal(isCompactIndex(valid), true);
+    for (const [key, value] of [
+      ['format', 'lunr-compact-1'],
+      ['fields', 'title'],
+      ['boosts', [5, 1]],
+      ['terms', ['relation']],
+      ['postings', [[1, 1]]],
+      ['pipeline', 'stemmer'],
+      ['k1', '1.2'],
+      ['b', null],
+      ['documentCount', 1.5],
+    ] as const) {
+      assert.equal(isCompactIndex({ ...valid, [key]: value }), false, key);
+    }
+    for (const value of [null, 'index', 42, [], undefined]) assert.equal(isCompactIndex(value), false, String(value));
+    // lunr's own format is not the compact one: the loader reads it with lunr.Index.load.
+    assert.equal(isCompactIndex(lunrIndex(SECTIONS.slice(0, 3)).toJSON()), false);
+  });
+
+  it('refuses an index with no fields, a negative count or terms out of order or repeated', () => {
+    const valid = JSON.parse(JSON.stringify(file.index)) as CompactIndex;
+    assert.throws(() => new CompactSearchIndex({ ...valid, fields: [], boosts: [] }), /malformed index/);
+    assert.throws(() => new CompactSearchIndex({ ...valid, documentCount: -1 }), /malformed index/);
+    assert.throws(() => new CompactSearchIndex({ ...valid, terms: '0b 0a', postings: ',,,;,,,' }), /malformed terms/);
+    assert.throws(() => new CompactSearchIndex({ ...valid, terms: '0a 1', postings: ',,,;,,,' }), /malformed terms/);
+  });
+
+  it('answers an empty query with nothing, and a query of exclusions alone with every other document', () => {
+    const index = new CompactSearchIndex(
+      buildIndexFile([
+        { pageTitle: 'Cron', sectionTitle: 'Jobs', sectionRoute: '/cron', content: 'jobs run', tags: ['api'], path: ['Docs'] },
+        { pageTitle: 'Cron', sectionTitle: 'Run', sectionRoute: '/cron#run', content: 'run', tags: ['api'], path: ['Docs'] },
+      ]).index as CompactIndex,
+    );
+    assert.deepEqual(
+      index.query(() => {}),
+      [],
+    );
+    const excluded = index.query((q) => q.term('jobs', { presence: lunr.Query.presence.PROHIBITED }));
+    assert.deepEqual(
+      excluded.map((result) => [result.ref, result.score]),
+      [['2', 0]],
+    );
+  });
+
+  it('reports a term as matched only in the documents and fields whose postings hold it', () => {
+    // Document 2 follows document 1 in the postings of "alpha": title of 1, then content of 2.
+    const index = new CompactSearchIndex(
+      buildIndexFile([
+        { pageTitle: 'P', sectionTitle: 'alpha', sectionRoute: '/one', content: 'gamma', tags: [], path: [] },
+        { pageTitle: 'P', sectionTitle: 'beta', sectionRoute: '/two', content: 'alpha', tags: [], path: [] },
+      ]).index as CompactIndex,
+    );
+    const found = index.query((q) => {
+      q.term('alpha', { fields: ['title'] });
+      q.term('beta', { fields: ['title'] });
+    });
+    assert.deepEqual(JSON.parse(JSON.stringify(Object.fromEntries(found.map((result) => [result.ref, result.matchData.metadata])))), {
+      '1': { alpha: { title: {} } },
+      '2': { beta: { title: {} } },
+    });
   });
 
   it('packs a small index to the exact strings', () => {

@@ -92,9 +92,8 @@ export function packIndex(built: lunr.Builder): CompactIndex {
     .map((term) =>
       fields
         .map((field) => {
-          const refs = Object.keys(builder.invertedIndex[term][field])
-            .map(Number)
-            .sort((a, b) => a - b);
+          // Refs are integer keys, which an object lists in ascending order.
+          const refs = Object.keys(builder.invertedIndex[term][field]).map(Number);
           let previous = 0;
           return refs
             .map((ref) => {
@@ -116,7 +115,7 @@ export function packIndex(built: lunr.Builder): CompactIndex {
     k1: builder._k1,
     b: builder._b,
     documentCount: builder.documentCount,
-    pipeline: (builder.searchPipeline.toJSON() as unknown as string[]).slice(),
+    pipeline: builder.searchPipeline.toJSON() as unknown as string[],
     terms: encodeTerms(terms),
     postings,
   };
@@ -403,8 +402,8 @@ export class CompactSearchIndex implements QueryableIndex {
           break;
         }
         for (const expandedTerm of expanded) {
-          const t = this.termAt.get(expandedTerm);
-          if (t === undefined) continue;
+          // The token set holds exactly the index's terms.
+          const t = this.termAt.get(expandedTerm)!;
           for (const f of fieldIndexes) {
             const [start, end] = this.postingRange(t, f);
             if (clause.presence === PRESENCE.REQUIRED) {
