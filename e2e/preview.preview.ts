@@ -8,7 +8,8 @@
  * served, and saving a page to the browser showing it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
@@ -68,6 +69,16 @@ async function searchFor(page: Page, query: string): Promise<void> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // The copy's node_modules is a link to this one, and `npm start` runs scripts/setup.sh, which
+  // runs `npm ci` when the install stamp does not match package-lock.json: through the link, that
+  // would empty this repository's node_modules. Refuse instead.
+  const stamp = path.join(ROOT, 'node_modules', '.installed-lock.sha');
+  const lock = createHash('sha256')
+    .update(readFileSync(path.join(ROOT, 'package-lock.json')))
+    .digest('hex');
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== lock) {
+    throw new Error('node_modules was not installed from this package-lock.json: run `bash scripts/setup.sh` first');
+  }
   site = mkdtempSync(path.join(tmpdir(), 'docs-preview-'));
   for (const entry of [
     'docs',
