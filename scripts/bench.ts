@@ -21,21 +21,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 import { serveBuild } from './static-server';
 
 const ROOT = path.resolve(__dirname, '..');
 const WORK = path.join(os.tmpdir(), 'docs-bench');
 const args = new Set(process.argv.slice(2));
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM = CHROMIUM_LAUNCH_OPTIONS.executablePath;
+/** Lighthouse starts Chromium itself: the shared launch flags, headless. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_LAUNCH_OPTIONS.args];
 
 /** Pages measured for weight and Lighthouse: a long doc with diagrams, a doc without, an exports page, a tag page, the home page. */
 const PAGES = [
@@ -118,7 +112,7 @@ function weigh(buildDir: string, urls: Set<string>): Weight {
 
 async function pageWeights(buildDir: string, port: number): Promise<void> {
   const server = await serveBuild(buildDir, port);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   console.log('\n## First-visit transfer (shipped build, measured in Chromium; gzip computed with zlib level 9)\n');
   console.log('"First view": what loading the page requests. "Read to the end": after scrolling to every diagram,');
   console.log('which loads mermaid and draws them (diagrams are drawn only when they come near the viewport).\n');
