@@ -11,7 +11,19 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['build/', '.docusaurus/', '.cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'deploy/'],
+    ignores: [
+      'build/',
+      '.docusaurus/',
+      '.cache/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'deploy/',
+      'strapi-app/node_modules/',
+      'strapi-app/.strapi/',
+      'strapi-app/dist/',
+      'strapi-app/types/generated/',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -10,6 +10,14 @@ export const SITE_URL = 'https://contributor.strapi.io';
 export const STRAPI_VERSION = '5.54.0';
 export const REPO_URL = 'https://github.com/strapi/strapi';
 /**
+ * This site's own repository, where the tests behind the "verified by running" marks live
+ * (docs-dev/decisions.md: the site has no published repository of its own yet; this is the name
+ * it is meant to have, and the one place to change it).
+ */
+export const DOCS_REPO_URL = 'https://github.com/strapi/contributor-docs';
+/** The branch the marks' test links point at. */
+export const DOCS_REPO_BRANCH = 'main';
+/**
  * Changing this id shows the announcement bar again to visitors who dismissed it: moving the pin
  * does, since the bar names the release.
  */

@@ -16,6 +16,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { LoadedContent, DocMetadata } from '@docusaurus/plugin-content-docs';
 import { SIDEBARS, SITE_TAGLINE, SITE_TITLE, SITE_URL, STRAPI_VERSION } from '../../config/site';
 import remarkSourceFooter from '../source-footer';
+import remarkExecutedClaims from '../executed-claims';
 import { pageMarkdown, type TreeTransform } from './convert';
 import { llmsFullTxt, llmsTxt, type LlmsPage } from './llms';
 import { markdownPath } from './paths';
@@ -67,8 +68,12 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
           // The same footer the page ends with: the release and the source files it cites.
           const footer: TreeTransform = (tree) =>
             (remarkSourceFooter() as unknown as (tree: unknown, file: unknown) => void)(tree, { data: { frontMatter: doc.frontMatter } });
+          // The executed claims' count in that footer, and the home page's table of known defects.
+          const claims: TreeTransform = (tree) =>
+            (remarkExecutedClaims() as unknown as (tree: unknown, file: unknown) => void)(tree, { path: path.join(context.siteDir, file) });
           const markdown = pageMarkdown({ source, file, title: doc.title, description: doc.description, permalink: routeOf(doc) }, site, [
             footer,
+            claims,
           ]);
           const target = path.join(outDir, markdownPath(routeOf(doc)));
           await mkdir(path.dirname(target), { recursive: true });

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Strapi 5.54.0 test application (strapi-app/) when its package-lock.json changed since
+# the last install: npm ci there, as scripts/setup.sh does for the site. better-sqlite3 has no
+# prebuilt binary reachable here and compiles from source (about a minute), against the node headers
+# npm is configured with.
+set -euo pipefail
+cd "$(dirname "$0")/../strapi-app"
+
+stamp=node_modules/.installed-lock.sha
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "== npm ci (strapi-app: Strapi 5.54.0 for the executed claims)"
+  start=$(date +%s)
+  npm ci --no-audit --no-fund
+  echo "$want" > "$stamp"
+  echo "== strapi-app installed in $(( $(date +%s) - start )) s"
+fi

@@ -1,0 +1,154 @@
+/**
+ * `npm run test:strapi [-- <page> ...]`: runs the executed claims (strapi-app/claims/) on a real
+ * Strapi 5.54.0, every claims file in its own node process (node's test runner, two at a time).
+ * A page is named by its file (`docs/api/Cron.md`), its key (`api/Cron`) or its claims file.
+ *
+ * - Installs the test application first when its lockfile changed (scripts/setup-strapi.sh).
+ * - `STRAPI_TEST_DB=postgres` runs on PostgreSQL instead of SQLite: a private cluster in
+ *   .cache/strapi-claims/pg, on a free loopback port, started here and stopped at the end
+ *   (Debian's `postgresql` package is installed when its binaries are missing).
+ * - Each test's outcome lands in .cache/strapi-claims/results/, which the build checks read.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../strapi-app/harness/boot';
+
+const ROOT = path.resolve(__dirname, '..');
+const CLAIMS = path.join(ROOT, 'strapi-app/claims');
+const STATE = path.join(ROOT, '.cache/strapi-claims');
+
+function claimsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? claimsFiles(full) : e.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** `docs/api/Cron.md`, `api/Cron`, `strapi-app/claims/api/Cron.test.ts` → the claims file. */
+export function claimsFileOf(arg: string): string {
+  const bare = arg
+    .replace(/^\.?\//, '')
+    .replace(/^strapi-app\/claims\//, '')
+    .replace(/\.test\.ts$/, '')
+    .replace(/\.mdx?$/, '');
+  // A key (`docs/core/database/intro`) or a page file under docs/ (`docs/docs/core/database/intro.md`).
+  for (const key of [bare, bare.replace(/^docs\//, '')]) {
+    const file = path.join(CLAIMS, `${key}.test.ts`);
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`no claims file for "${arg}" under strapi-app/claims/`);
+}
+
+function run(cmd: string, args: string[], opts: { user?: string } = {}): void {
+  const asUser = opts.user && process.getuid?.() === 0 ? ['runuser', '-u', opts.user, '--', cmd, ...args] : [cmd, ...args];
+  execFileSync(asUser[0], asUser.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function postgresBin(): string {
+  const find = () => {
+    const base = '/usr/lib/postgresql';
+    if (!existsSync(base)) return undefined;
+    const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin/initdb')));
+    versions.sort((a, b) => Number(b) - Number(a));
+    return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
+  };
+  let bin = find();
+  if (!bin) {
+    console.log("== installing Debian's postgresql (STRAPI_TEST_DB=postgres)");
+    const apt = (...args: string[]) => {
+      const cmd = process.getuid?.() === 0 ? ['apt-get', ...args] : ['sudo', 'apt-get', ...args];
+      execFileSync(cmd[0], cmd.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    };
+    apt('update', '-qq');
+    apt('install', '-y', '-qq', 'postgresql');
+    bin = find();
+  }
+  if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql after installing');
+  return bin;
+}
+
+/** Starts a private cluster; returns its port and a stop function. */
+async function startPostgres(): Promise<{ port: number; stop: () => void }> {
+  const bin = postgresBin();
+  const dir = path.join(STATE, 'pg');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // PostgreSQL refuses to run as root: the cluster belongs to the `postgres` user Debian's package creates.
+  const user = process.getuid?.() === 0 ? 'postgres' : undefined;
+  if (user) execFileSync('chown', ['-R', user, dir]);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'], { user });
+  run(
+    path.join(bin, 'pg_ctl'),
+    [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      'start',
+    ],
+    { user },
+  );
+  return {
+    port,
+    stop: () => {
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], { user });
+      } catch (error) {
+        console.error('could not stop the PostgreSQL cluster:', error);
+      }
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const files = (args.length ? args.map(claimsFileOf) : claimsFiles(CLAIMS)).sort();
+  if (files.length === 0) throw new Error('no claims files under strapi-app/claims');
+
+  const setup = spawnSync('bash', [path.join(ROOT, 'scripts/setup-strapi.sh')], { stdio: 'inherit' });
+  if (setup.status !== 0) return setup.status ?? 1;
+
+  // A whole run starts from no results (a deleted claims file leaves none behind); a page's run replaces its own.
+  if (args.length === 0) rmSync(path.join(STATE, 'results'), { recursive: true, force: true });
+  for (const f of files) rmSync(path.join(STATE, 'results', path.relative(CLAIMS, f).replace(/\.test\.ts$/, '.json')), { force: true });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let stop = () => {};
+  const started = Date.now();
+  if ((process.env.STRAPI_TEST_DB ?? 'sqlite') === 'postgres') {
+    const pg = await startPostgres();
+    stop = pg.stop;
+    Object.assign(env, { PGHOST: '127.0.0.1', PGPORT: String(pg.port) });
+    console.log(`== PostgreSQL cluster on 127.0.0.1:${pg.port} (${((Date.now() - started) / 1000).toFixed(1)} s to start)`);
+  }
+  const db = env.STRAPI_TEST_DB ?? 'sqlite';
+  console.log(`== executed claims: ${files.length} claims files on Strapi 5.54.0 (${db})`);
+  const concurrency = process.env.STRAPI_TEST_CONCURRENCY ?? '2';
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files.map((f) => path.relative(ROOT, f))],
+    { cwd: ROOT, env, stdio: 'inherit' },
+  );
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  const code: number = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  stop();
+  console.log(`== executed claims finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`);
+  return code;
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,7 @@
+// Fixed secrets: this application only ever runs inside the test harness, on loopback.
+module.exports = () => ({
+  auth: { secret: 'test-admin-jwt-secret' },
+  apiToken: { salt: 'test-api-token-salt' },
+  transfer: { token: { salt: 'test-transfer-token-salt' } },
+  secrets: { encryptionKey: 'test-encryption-key-32-characters' },
+});
