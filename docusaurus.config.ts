@@ -29,8 +29,9 @@ const STOCK_BUILD = process.env.DOCS_STOCK_BUILD === '1';
 /**
  * The preview (`npm start`, where `docusaurus start` sets NODE_ENV to development) compiles the
  * site's TypeScript, JSX and compiled MDX with esbuild instead of Babel: the first start compiles
- * about a third faster, and a saved page recompiles sooner (docs-dev/performance.md, Preview). Production builds
- * keep Docusaurus's Babel preset and its browser targets, so what ships is what the tests check.
+ * about a third faster, and a saved page recompiles sooner (docs-dev/performance.md, "Preview").
+ * Production builds keep Docusaurus's Babel preset and its browser targets, so what ships is what the
+ * tests check.
  */
 const PREVIEW = process.env.NODE_ENV === 'development';
 

@@ -40,7 +40,10 @@ function configModules(dir: string): string[] {
 
 test('no module under src/config/ imports from src/plugins/ or src/theme/', () => {
   const modules = configModules(CONFIG_DIR);
-  assert.ok(modules.some((m) => m.endsWith('docs.ts')), 'src/config/docs.ts is among the modules checked');
+  assert.ok(
+    modules.some((m) => m.endsWith('docs.ts')),
+    'src/config/docs.ts is among the modules checked',
+  );
   const found = modules.flatMap((m) => forbiddenImports(m, readFileSync(m, 'utf8')).map((spec) => `${path.relative(ROOT, m)}: ${spec}`));
   assert.deepEqual(found, []);
 });
