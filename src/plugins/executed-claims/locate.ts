@@ -20,7 +20,7 @@ const BLOCKS = new Set(['paragraph', 'tableCell']);
 /** Words whose final period does not end a sentence. */
 const ABBREVIATIONS = /(?:\be\.g|\bi\.e|\bvs|\bcf|\betc)\.$/;
 
-interface Piece {
+export interface Piece {
   /** Index of the block's top-level child this character belongs to. */
   child: number;
   /** The text node it is in (running text), or undefined (code, or nested deeper). */
@@ -28,9 +28,11 @@ interface Piece {
   /** Offset in that text node's value. */
   offset: number;
   code: boolean;
+  /** The URL of the link the character is part of, if any. */
+  link?: string;
 }
 
-interface BlockText {
+export interface BlockText {
   block: MdNode;
   text: string;
   pieces: Piece[];
@@ -41,7 +43,7 @@ export function normalise(text: string): string {
 }
 
 /** The block's text with whitespace collapsed, and for each character where it came from. */
-function blockText(block: MdNode): BlockText {
+export function blockText(block: MdNode): BlockText {
   let text = '';
   const pieces: Piece[] = [];
   let lastSpace = true;
@@ -54,20 +56,21 @@ function blockText(block: MdNode): BlockText {
     text += ch;
     pieces.push(piece);
   };
-  const walk = (node: MdNode, child: number, direct: boolean) => {
+  const walk = (node: MdNode, child: number, direct: boolean, link: string | undefined) => {
     if (node.type === 'text') {
       const value = node.value ?? '';
-      for (let i = 0; i < value.length; i++) push(value[i], { child, textNode: direct ? node : undefined, offset: i, code: false });
+      for (let i = 0; i < value.length; i++) push(value[i], { child, textNode: direct ? node : undefined, offset: i, code: false, link });
     } else if (node.type === 'inlineCode') {
       const value = node.value ?? '';
-      for (let i = 0; i < value.length; i++) push(value[i], { child, offset: i, code: true });
+      for (let i = 0; i < value.length; i++) push(value[i], { child, offset: i, code: true, link });
     } else if (node.type === 'break') {
       push(' ', { child, offset: 0, code: false });
     } else if (node.children && node.type !== 'mdxJsxTextElement') {
-      for (const c of node.children) walk(c, child, false);
+      const url = node.type === 'link' ? (node as { url?: string }).url : link;
+      for (const c of node.children) walk(c, child, false, url);
     }
   };
-  (block.children ?? []).forEach((c, i) => walk(c, i, true));
+  (block.children ?? []).forEach((c, i) => walk(c, i, true, undefined));
   while (text.endsWith(' ')) {
     text = text.slice(0, -1);
     pieces.pop();
@@ -75,13 +78,40 @@ function blockText(block: MdNode): BlockText {
   return { block, text, pieces };
 }
 
-function blocksOf(tree: MdNode): MdNode[] {
+export function blocksOf(tree: MdNode): MdNode[] {
   const out: MdNode[] = [];
   const walk = (node: MdNode) => {
     if (BLOCKS.has(node.type)) out.push(node);
     else for (const c of node.children ?? []) walk(c);
   };
   walk(tree);
+  return out;
+}
+
+/**
+ * Index of the character that ends the sentence running at `from`: the first `.`, `!` or `?` of
+ * running text (not inline code, not an abbreviation) followed by a space or the end; the last
+ * character when none does.
+ */
+export function sentenceEnd(bt: BlockText, from: number): number {
+  for (let i = Math.max(from, 0); i < bt.text.length; i++) {
+    if (bt.pieces[i].code || !/[.!?]/.test(bt.text[i])) continue;
+    if (i + 1 < bt.text.length && bt.text[i + 1] !== ' ') continue;
+    if (bt.text[i] === '.' && ABBREVIATIONS.test(bt.text.slice(Math.max(0, i - 4), i + 1))) continue;
+    return i;
+  }
+  return bt.text.length - 1;
+}
+
+/** The sentences of a block, as [start, end] character ranges (end inclusive). */
+export function sentencesOf(bt: BlockText): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let start = 0; start < bt.text.length;) {
+    const end = sentenceEnd(bt, start);
+    out.push([start, end]);
+    start = end + 1;
+    while (start < bt.text.length && bt.text[start] === ' ') start++;
+  }
   return out;
 }
 
@@ -93,6 +123,8 @@ export interface Location {
   split?: { child: number; at: number };
   /** The heading texts above the block, outermost first (for the "Known defects" rule). */
   headings: string[];
+  /** Index, in the block's text, of the character the mark follows. */
+  end: number;
 }
 
 export class LocateError extends Error {}
@@ -112,21 +144,17 @@ export function locate(tree: MdNode, says: string): Location {
   const { bt, end } = hits[0];
   const headings = headingsAbove(tree, bt.block);
   const last = (bt.block.children ?? []).length;
-  if (bt.block.type === 'tableCell') return { block: bt.block, index: last, headings };
-  for (let i = Math.max(end - 1, 0); i < bt.text.length; i++) {
-    const piece = bt.pieces[i];
-    if (piece.code || !/[.!?]/.test(bt.text[i])) continue;
-    if (i + 1 < bt.text.length && bt.text[i + 1] !== ' ') continue;
-    if (bt.text[i] === '.' && ABBREVIATIONS.test(bt.text.slice(Math.max(0, i - 4), i + 1))) continue;
-    if (i + 1 >= bt.text.length) return { block: bt.block, index: last, headings };
-    if (piece.textNode) {
-      const value = piece.textNode.value ?? '';
-      if (piece.offset + 1 >= value.length) return { block: bt.block, index: piece.child + 1, headings };
-      return { block: bt.block, index: piece.child + 1, split: { child: piece.child, at: piece.offset + 1 }, headings };
-    }
-    return { block: bt.block, index: piece.child + 1, headings };
+  if (bt.block.type === 'tableCell') return { block: bt.block, index: last, headings, end: bt.text.length - 1 };
+  const i = sentenceEnd(bt, end - 1);
+  const endsSentence = /[.!?]/.test(bt.text[i] ?? '') && !bt.pieces[i]?.code;
+  if (!endsSentence || i + 1 >= bt.text.length) return { block: bt.block, index: last, headings, end: i };
+  const piece = bt.pieces[i];
+  if (piece.textNode) {
+    const value = piece.textNode.value ?? '';
+    if (piece.offset + 1 >= value.length) return { block: bt.block, index: piece.child + 1, headings, end: i };
+    return { block: bt.block, index: piece.child + 1, split: { child: piece.child, at: piece.offset + 1 }, headings, end: i };
   }
-  return { block: bt.block, index: last, headings };
+  return { block: bt.block, index: piece.child + 1, headings, end: i };
 }
 
 function headingText(node: MdNode): string {
