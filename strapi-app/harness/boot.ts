@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { freshDatabase } from './database';
-import { installTestLicense } from './license';
+import { installTestLicense, type TestLicense } from './license';
 import { installNetworkGuard } from './network';
 import { APP_DIR, STATE_DIR } from './paths';
 
@@ -21,6 +21,8 @@ export interface BootOptions {
   keepDatabase?: boolean;
   /** Enterprise features under the run's test license (harness/license.ts). Must be the process's first boot. */
   ee?: boolean;
+  /** With `ee`: fields of the test license to change (`features` replaces the plan's default feature list); read on the process's first boot only. */
+  license?: Partial<TestLicense>;
   /** Start the HTTP server on a free loopback port (`strapi.config.get('server.port')` tells which). */
   listen?: boolean;
   /** Leave telemetry on (requests are recorded by the network guard, none leaves the machine). */
@@ -49,10 +51,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function loadStrapiModule(ee: boolean): typeof import('@strapi/strapi') {
+function loadStrapiModule(ee: boolean, license?: Partial<TestLicense>): typeof import('@strapi/strapi') {
+  if (license && !ee) throw new Error('bootStrapi({ license }) needs ee: true');
   if (ee && !licenseInstalled) {
     if (strapiRequired) throw new Error('bootStrapi({ ee: true }) must be the first boot of the process');
-    installTestLicense();
+    installTestLicense(license);
     licenseInstalled = true;
   }
   if (!ee && !strapiRequired) process.env.STRAPI_DISABLE_EE = 'true';
@@ -81,7 +84,7 @@ export async function bootStrapi(options: BootOptions = {}): Promise<Core.Strapi
   Object.assign(process.env, env);
   if (options.telemetry) delete process.env.STRAPI_TELEMETRY_DISABLED;
 
-  const { createStrapi } = loadStrapiModule(Boolean(options.ee));
+  const { createStrapi } = loadStrapiModule(Boolean(options.ee), options.license);
   const appDir = options.appDir ?? APP_DIR;
   const strapi = createStrapi({ appDir, distDir: appDir, autoReload: false, serveAdminPanel: false });
   await strapi.load();

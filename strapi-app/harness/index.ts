@@ -5,4 +5,7 @@ export { codeBlock, codeBlocksOf, runExample, type CodeBlock } from './examples'
 export { outbound, clearOutbound, respondToOutbound, type OutboundRequest } from './network';
 export { runStrapiCli, startStrapiProcess, type CliResult, type StrapiProcess } from './processes';
 export { superAdmin } from './fixtures';
+export { goldFeatures } from './features';
+export { adminLogin, baseUrl, editor, superAdminClient, waitFor, type AdminClient, type AdminResponse, type PermissionInput } from './admin';
+export { usePostgres } from './postgres';
 export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
