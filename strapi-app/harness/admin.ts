@@ -4,6 +4,7 @@
  * `editor()` makes a non-super-admin user whose role holds exactly the given permissions, the way
  * the roles settings page would save them.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are free-form JSON that the claims index into */
 import type { Core } from '@strapi/strapi';
 import { superAdmin } from './fixtures';
 
@@ -32,8 +33,12 @@ export function baseUrl(strapi: Core.Strapi): string {
   return `http://127.0.0.1:${port}`;
 }
 
+/** A reused keep-alive socket that the server closed meanwhile: the request never reached it. */
+const isStaleSocket = (error: unknown) =>
+  error instanceof TypeError && ['ECONNRESET', 'UND_ERR_SOCKET'].includes((error.cause as { code?: string } | undefined)?.code ?? '');
+
 async function send<T>(url: string, method: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
+  const init = {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -41,6 +46,10 @@ async function send<T>(url: string, method: string, token: string | undefined, b
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+  };
+  const res = await fetch(url, init).catch((error: unknown) => {
+    if (isStaleSocket(error)) return fetch(url, init);
+    throw error;
   });
   const text = await res.text();
   let parsed: unknown = text;
@@ -92,7 +101,11 @@ export interface PermissionInput {
  * An active admin user whose only role holds exactly `permissions` (a new role named after the
  * email), logged in. The role is created and filled with the admin's own role service.
  */
-export async function editor(strapi: Core.Strapi, email: string, permissions: PermissionInput[]): Promise<AdminClient & { roleId: number }> {
+export async function editor(
+  strapi: Core.Strapi,
+  email: string,
+  permissions: PermissionInput[],
+): Promise<AdminClient & { roleId: number }> {
   const roles = strapi.service('admin::role');
   await roles.createRolesIfNoneExist();
   const role = await roles.create({ name: `Role of ${email}`, description: 'made by the claims harness' });

@@ -7,6 +7,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { freshDatabase } from './database';
@@ -134,14 +135,22 @@ export async function stopStrapi(strapi: Core.Strapi): Promise<void> {
 
 /**
  * A copy of the application (config/, src/, package.json; node_modules linked) under
- * .cache/strapi-claims/apps/<name>, changed by `edit` before it boots: a schema change between two
+ * .cache/strapi-claims/apps/<name> (or the system's temporary folder with `outsideRepository`),
+ * changed by `edit` before it boots: a schema change between two
  * boots on the same database, a plugin's config... `json(file, fn)` rewrites a JSON file in place.
  */
 export function appVariant(
   name: string,
   edit: (dir: string, json: (file: string, fn: (value: any) => unknown) => void) => void, // eslint-disable-line @typescript-eslint/no-explicit-any -- schema files are free-form JSON
+  options: { outsideRepository?: boolean; parent?: string } = {},
 ): string {
-  const dir = path.join(STATE_DIR, 'apps', name.replace(/[^a-zA-Z0-9_-]+/g, '_'));
+  // The CLI looks for a tsconfig.json from the project up (TypeScript's findConfigFile): under this
+  // repository it would find the documentation site's. `outsideRepository` puts the copy in the
+  // system's temporary folder instead, for the commands that read it (build, develop, ts:generate-types);
+  // `parent` names another folder.
+  const parent =
+    options.parent ?? (options.outsideRepository ? path.join(os.tmpdir(), 'strapi-claims-apps') : path.join(STATE_DIR, 'apps'));
+  const dir = path.join(parent, name.replace(/[^a-zA-Z0-9_-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const entry of ['config', 'src', 'package.json']) cpSync(path.join(APP_DIR, entry), path.join(dir, entry), { recursive: true });

@@ -3,7 +3,9 @@
  * packages/core/core/src/ee/license.ts), for a test license that changes one feature's options:
  * `bootStrapi({ ee: true, license: { features: goldFeatures({ 'cms-content-releases': { maximumReleases: 20 } }) } })`.
  */
-export function goldFeatures(options: Record<string, Record<string, unknown>> = {}): Array<{ name: string; options?: Record<string, unknown> }> {
+export function goldFeatures(
+  options: Record<string, Record<string, unknown>> = {},
+): Array<{ name: string; options?: Record<string, unknown> }> {
   const defaults: Array<{ name: string; options?: Record<string, unknown> }> = [
     { name: 'sso' },
     { name: 'audit-logs', options: { retentionDays: null } },

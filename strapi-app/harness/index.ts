@@ -6,6 +6,15 @@ export { outbound, clearOutbound, respondToOutbound, type OutboundRequest } from
 export { runStrapiCli, startStrapiProcess, type CliResult, type StrapiProcess } from './processes';
 export { superAdmin } from './fixtures';
 export { goldFeatures } from './features';
-export { adminLogin, baseUrl, editor, superAdminClient, waitFor, type AdminClient, type AdminResponse, type PermissionInput } from './admin';
+export {
+  adminLogin,
+  baseUrl,
+  editor,
+  superAdminClient,
+  waitFor,
+  type AdminClient,
+  type AdminResponse,
+  type PermissionInput,
+} from './admin';
 export { usePostgres } from './postgres';
 export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
