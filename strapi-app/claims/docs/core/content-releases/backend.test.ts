@@ -33,7 +33,12 @@ const app = () => {
 };
 const row = (id: number) => app().db.query(RELEASE).findOne({ where: { id } });
 const statusOf = async (id: number) => (await row(id))?.status;
-const waitStatus = (id: number, status: string) => waitFor(() => statusOf(id), (s) => s === status, `release ${id} to be ${status}`);
+const waitStatus = (id: number, status: string) =>
+  waitFor(
+    () => statusOf(id),
+    (s) => s === status,
+    `release ${id} to be ${status}`,
+  );
 
 async function article(title: string | null, locale = 'en') {
   return app().documents(ARTICLE).create({ data: { title }, locale });
@@ -46,20 +51,31 @@ async function createRelease(name: string): Promise<number> {
 }
 
 async function addAction(releaseId: number, documentId: string, type: 'publish' | 'unpublish' = 'publish', locale = 'en') {
-  const res = await admin.post(`/content-releases/${releaseId}/actions`, { type, contentType: ARTICLE, entryDocumentId: documentId, locale });
+  const res = await admin.post(`/content-releases/${releaseId}/actions`, {
+    type,
+    contentType: ARTICLE,
+    entryDocumentId: documentId,
+    locale,
+  });
   assert.equal(res.status, 201, res.text);
   return res.body.data as { id: number; isEntryValid: boolean };
 }
 
 async function publishRelease(id: number) {
-  await waitFor(() => statusOf(id), (s) => s !== 'empty', `release ${id} to have its status`);
+  await waitFor(
+    () => statusOf(id),
+    (s) => s !== 'empty',
+    `release ${id} to have its status`,
+  );
   const res = await admin.post(`/content-releases/${id}/publish`);
   assert.equal(res.status, 200, res.text);
   return res.body;
 }
 
 async function removePendingReleases() {
-  const pending = await app().db.query(RELEASE).findMany({ where: { releasedAt: null } });
+  const pending = await app()
+    .db.query(RELEASE)
+    .findMany({ where: { releasedAt: null } });
   for (const r of pending) assert.equal((await admin.del(`/content-releases/${r.id}`)).status, 200);
 }
 
@@ -99,12 +115,17 @@ claim(
     }
     const cm = await admin.get('/content-manager/content-types');
     const listed = cm.body.data.filter((ct: { uid: string; isDisplayed: boolean }) => ct.uid.startsWith('plugin::content-releases.'));
-    assert.ok(listed.every((ct: { isDisplayed: boolean }) => ct.isDisplayed === false), JSON.stringify(listed));
+    assert.ok(
+      listed.every((ct: { isDisplayed: boolean }) => ct.isDisplayed === false),
+      JSON.stringify(listed),
+    );
   },
 );
 
 claim({ id: 'route-prefix', says: 'so every path below starts with /content-releases on the admin API' }, async () => {
-  const routers = Object.values(app().plugin('content-releases').routes as Record<string, { prefix?: string; routes: Array<{ path: string }> }>);
+  const routers = Object.values(
+    app().plugin('content-releases').routes as Record<string, { prefix?: string; routes: Array<{ path: string }> }>,
+  );
   assert.ok(routers.every((r) => r.prefix === '/content-releases'));
   assert.equal((await admin.get('/content-releases/settings')).status, 200);
   assert.equal((await admin.get('/admin/content-releases/settings')).status, 404);
@@ -164,7 +185,9 @@ claim(
     await publishRelease(shipped);
     await createRelease('Pending');
     const res = await admin.get('/content-releases/?page=1&pageSize=50');
-    const pending = await app().db.query(RELEASE).count({ where: { releasedAt: null } });
+    const pending = await app()
+      .db.query(RELEASE)
+      .count({ where: { releasedAt: null } });
     assert.equal(res.body.meta.pendingReleasesCount, pending);
     assert.ok(res.body.meta.pagination.total > pending);
     const item = res.body.data.find((r: { id: number }) => r.id === shipped);
@@ -196,7 +219,9 @@ claim(
     const without = await createRelease('Without it');
     await addAction(withIt, doc.documentId);
     const query = (attached: string) =>
-      admin.get(`/content-releases/getByDocumentAttached?contentType=${ARTICLE}&entryDocumentId=${doc.documentId}&locale=en&hasEntryAttached=${attached}`);
+      admin.get(
+        `/content-releases/getByDocumentAttached?contentType=${ARTICLE}&entryDocumentId=${doc.documentId}&locale=en&hasEntryAttached=${attached}`,
+      );
     assert.deepEqual(
       (await query('true')).body.data.map((r: { id: number }) => r.id),
       [withIt],
@@ -210,9 +235,15 @@ claim(
 );
 
 claim({ id: 'single-type-lookup', says: 'For a single type it looks the document id up itself.' }, async () => {
-  await app().documents('api::homepage.homepage').create({ data: { headline: 'Welcome' }, locale: 'en' });
+  await app()
+    .documents('api::homepage.homepage')
+    .create({ data: { headline: 'Welcome' }, locale: 'en' });
   const id = await createRelease('Homepage');
-  const added = await admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::homepage.homepage', locale: 'en' });
+  const added = await admin.post(`/content-releases/${id}/actions`, {
+    type: 'publish',
+    contentType: 'api::homepage.homepage',
+    locale: 'en',
+  });
   assert.equal(added.status, 201, added.text);
   const res = await admin.get('/content-releases/getByDocumentAttached?contentType=api::homepage.homepage&locale=en&hasEntryAttached=true');
   assert.deepEqual(
@@ -260,8 +291,14 @@ claim(
   async () => {
     const id = await createRelease('Grouped');
     await addAction(id, (await article('Grouped article')).documentId);
-    const tag = await app().documents('api::tag.tag').create({ data: { name: 'grouped' } });
-    await admin.post(`/content-releases/${id}/actions`, { type: 'unpublish', contentType: 'api::tag.tag', entryDocumentId: tag.documentId });
+    const tag = await app()
+      .documents('api::tag.tag')
+      .create({ data: { name: 'grouped' } });
+    await admin.post(`/content-releases/${id}/actions`, {
+      type: 'unpublish',
+      contentType: 'api::tag.tag',
+      entryDocumentId: tag.documentId,
+    });
     const byLocale = await admin.get(`/content-releases/${id}/actions?groupBy=locale`);
     assert.deepEqual(Object.keys(byLocale.body.data).sort(), ['English (en)', 'No locale']);
     const byType = await admin.get(`/content-releases/${id}/actions?groupBy=action`);
@@ -360,7 +397,12 @@ claim(
     });
     assert.equal(late.status, 400);
     assert.equal(late.body.error.message, 'Release already published');
-    const missing = await admin.post('/content-releases/987654/actions', { type: 'publish', contentType: ARTICLE, entryDocumentId: 'x', locale: 'en' });
+    const missing = await admin.post('/content-releases/987654/actions', {
+      type: 'publish',
+      contentType: ARTICLE,
+      entryDocumentId: 'x',
+      locale: 'en',
+    });
     assert.equal(missing.status, 404);
     const id = await createRelease('Validity');
     const untitled = await article(null);
@@ -381,7 +423,9 @@ claim(
     const changed = await article('Published then changed');
     await app().documents(ARTICLE).publish({ documentId: changed.documentId, locale: 'en' });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await app().documents(ARTICLE).update({ documentId: changed.documentId, locale: 'en', data: { body: 'later edit' } as never });
+    await app()
+      .documents(ARTICLE)
+      .update({ documentId: changed.documentId, locale: 'en', data: { body: 'later edit' } as never });
     const live = await article('Live');
     await app().documents(ARTICLE).publish({ documentId: live.documentId, locale: 'en' });
     const id = await createRelease('Statuses');
@@ -439,11 +483,21 @@ claim(
   },
   async () => {
     const id = await createRelease('Checks');
-    const unknown = await admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::nope.nope', entryDocumentId: 'x' });
+    const unknown = await admin.post(`/content-releases/${id}/actions`, {
+      type: 'publish',
+      contentType: 'api::nope.nope',
+      entryDocumentId: 'x',
+    });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error.message, 'No content type found for uid api::nope.nope');
-    const author = await app().documents('api::author.author').create({ data: { name: 'Ann' } });
-    const noDp = await admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::author.author', entryDocumentId: author.documentId });
+    const author = await app()
+      .documents('api::author.author')
+      .create({ data: { name: 'Ann' } });
+    const noDp = await admin.post(`/content-releases/${id}/actions`, {
+      type: 'publish',
+      contentType: 'api::author.author',
+      entryDocumentId: author.documentId,
+    });
     assert.equal(noDp.status, 400);
     assert.equal(noDp.body.error.message, 'Content type with uid api::author.author does not have draftAndPublish enabled');
     const noId = await admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: ARTICLE, locale: 'en' });
@@ -461,12 +515,22 @@ claim(
   async () => {
     const id = await createRelease('Twice');
     const doc = await article('Twice');
-    await app().documents(ARTICLE).update({ documentId: doc.documentId, locale: 'fr', data: { title: 'Deux fois' } as never });
+    await app()
+      .documents(ARTICLE)
+      .update({ documentId: doc.documentId, locale: 'fr', data: { title: 'Deux fois' } as never });
     await addAction(id, doc.documentId);
-    const again = await admin.post(`/content-releases/${id}/actions`, { type: 'unpublish', contentType: ARTICLE, entryDocumentId: doc.documentId, locale: 'en' });
+    const again = await admin.post(`/content-releases/${id}/actions`, {
+      type: 'unpublish',
+      contentType: ARTICLE,
+      entryDocumentId: doc.documentId,
+      locale: 'en',
+    });
     assert.equal(again.status, 400);
     assert.equal(again.body.error.name, 'AlreadyOnReleaseError');
-    assert.equal(again.body.error.message, `Entry with documentId ${doc.documentId}( en) and contentType ${ARTICLE} already exists in release with id ${id}`);
+    assert.equal(
+      again.body.error.message,
+      `Entry with documentId ${doc.documentId}( en) and contentType ${ARTICLE} already exists in release with id ${id}`,
+    );
     await addAction(id, doc.documentId, 'publish', 'fr');
     await removePendingReleases();
   },
@@ -505,7 +569,11 @@ claim(
       .documents('api::homepage.homepage')
       .update({ documentId: home.documentId, locale: 'en', data: { headline: 'Ordered', featured: featured.documentId } as never });
     const id = await createRelease('Ordered');
-    assert.equal((await admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::homepage.homepage', locale: 'en' })).status, 201);
+    assert.equal(
+      (await admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::homepage.homepage', locale: 'en' }))
+        .status,
+      201,
+    );
     await addAction(id, featured.documentId);
     order.length = 0;
     await publishRelease(id);
@@ -525,17 +593,24 @@ claim(
       ['tag', [`publish ${ARTICLE}`, 'publish api::tag.tag']],
       ['article', ['publish api::tag.tag', `publish ${ARTICLE}`]],
     ] as const) {
-      const tag = await app().documents('api::tag.tag').create({ data: { name: `both ways ${first}` } });
-      const doc = await app().documents(ARTICLE).create({ data: { title: `Both ways ${first}`, tags: [tag.documentId] }, locale: 'en' });
+      const tag = await app()
+        .documents('api::tag.tag')
+        .create({ data: { name: `both ways ${first}` } });
+      const doc = await app()
+        .documents(ARTICLE)
+        .create({ data: { title: `Both ways ${first}`, tags: [tag.documentId] }, locale: 'en' });
       const id = await createRelease(`Both ways ${first}`);
-      const addTag = () => admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::tag.tag', entryDocumentId: tag.documentId });
+      const addTag = () =>
+        admin.post(`/content-releases/${id}/actions`, { type: 'publish', contentType: 'api::tag.tag', entryDocumentId: tag.documentId });
       if (first === 'tag') await addTag();
       await addAction(id, doc.documentId);
       if (first === 'article') await addTag();
       order.length = 0;
       await publishRelease(id);
       assert.deepEqual(order, expected, `actions with the ${first} first`);
-      const published = await app().documents(ARTICLE).findOne({ documentId: doc.documentId, locale: 'en', status: 'published', populate: ['tags'] });
+      const published = await app()
+        .documents(ARTICLE)
+        .findOne({ documentId: doc.documentId, locale: 'en', status: 'published', populate: ['tags'] });
       assert.deepEqual(
         published?.tags?.map((t: { name: string }) => t.name),
         [`both ways ${first}`],
@@ -571,7 +646,10 @@ claim(
   },
   async () => {
     const events: Array<{ isPublished: boolean; error?: Error }> = [];
-    const off = app().eventHub.on('releases.publish', async (payload: { isPublished: boolean; error?: Error }) => void events.push(payload));
+    const off = app().eventHub.on(
+      'releases.publish',
+      async (payload: { isPublished: boolean; error?: Error }) => void events.push(payload),
+    );
     const id = await createRelease('Breaks');
     await addAction(id, (await article(null)).documentId);
     await waitStatus(id, 'blocked');
@@ -584,9 +662,11 @@ claim(
     assert.equal(events[0].error?.name, 'ValidationError');
     const audit = await waitFor(
       async () =>
-        (await app().db.query('admin::audit-log').findMany({ where: { action: 'release.trigger' } })).find(
-          (r: { payload: { resource?: { id?: number } } }) => r.payload.resource?.id === id,
-        ),
+        (
+          await app()
+            .db.query('admin::audit-log')
+            .findMany({ where: { action: 'release.trigger' } })
+        ).find((r: { payload: { resource?: { id?: number } } }) => r.payload.resource?.id === id),
       Boolean,
       'the failure audit row',
     );
@@ -602,9 +682,19 @@ claim(
     says: 'The releases.publish event is allowed for webhooks in bootstrap through webhookStore.addAllowedEvent.',
   },
   async () => {
-    const ok = await admin.post('/admin/webhooks', { name: 'Releases', url: 'https://hooks.example.com/releases', headers: {}, events: ['releases.publish'] });
+    const ok = await admin.post('/admin/webhooks', {
+      name: 'Releases',
+      url: 'https://hooks.example.com/releases',
+      headers: {},
+      events: ['releases.publish'],
+    });
     assert.equal(ok.status, 201, ok.text);
-    const refused = await admin.post('/admin/webhooks', { name: 'Unknown', url: 'https://hooks.example.com/x', headers: {}, events: ['releases.schedule'] });
+    const refused = await admin.post('/admin/webhooks', {
+      name: 'Unknown',
+      url: 'https://hooks.example.com/x',
+      headers: {},
+      events: ['releases.schedule'],
+    });
     assert.equal(refused.status, 400);
   },
 );
@@ -616,20 +706,28 @@ claim(
   },
   async () => {
     const doc = await article('Bilingual');
-    await app().documents(ARTICLE).update({ documentId: doc.documentId, locale: 'fr', data: { title: 'Bilingue' } as never });
+    await app()
+      .documents(ARTICLE)
+      .update({ documentId: doc.documentId, locale: 'fr', data: { title: 'Bilingue' } as never });
     const id = await createRelease('Both locales');
     await addAction(id, doc.documentId, 'publish', 'en');
     await addAction(id, doc.documentId, 'publish', 'fr');
     await app().documents(ARTICLE).delete({ documentId: doc.documentId, locale: 'fr' });
     const left = await waitFor(
-      () => app().db.query(ACTION).findMany({ where: { entryDocumentId: doc.documentId } }),
+      () =>
+        app()
+          .db.query(ACTION)
+          .findMany({ where: { entryDocumentId: doc.documentId } }),
       (a) => a.length === 1,
       'the fr action to go',
     );
     assert.equal(left[0].locale, 'en');
     await app().documents(ARTICLE).delete({ documentId: doc.documentId, locale: '*' });
     await waitFor(
-      () => app().db.query(ACTION).count({ where: { entryDocumentId: doc.documentId } }),
+      () =>
+        app()
+          .db.query(ACTION)
+          .count({ where: { entryDocumentId: doc.documentId } }),
       (n) => n === 0,
       'every action of the document to go',
     );
@@ -648,34 +746,160 @@ claim(
     const id = await createRelease('Revalidated');
     const action = await addAction(id, doc.documentId);
     await waitStatus(id, 'blocked');
-    await app().documents(ARTICLE).update({ documentId: doc.documentId, locale: 'en', data: { title: 'Now valid' } as never });
+    await app()
+      .documents(ARTICLE)
+      .update({ documentId: doc.documentId, locale: 'en', data: { title: 'Now valid' } as never });
     await waitStatus(id, 'ready');
-    assert.equal((await app().db.query(ACTION).findOne({ where: { id: action.id } })).isEntryValid, true);
+    assert.equal(
+      (
+        await app()
+          .db.query(ACTION)
+          .findOne({ where: { id: action.id } })
+      ).isEntryValid,
+      true,
+    );
     await removePendingReleases();
   },
 );
 
-claim({ id: 'queue-campaign-example', says: 'the one awaited updateReleaseStatus at the end leaves the release ready (or blocked) by the time the function returns' }, async () => {
-  // The page's example, run as written on this instance (the homepage document exists from an earlier claim).
-  const { queueCampaign } = runExample<{ queueCampaign: (s: Core.Strapi, id: number, ids: string[]) => Promise<void> }>(
-    codeBlock({ title: 'src/api/campaign/services/campaign.ts' }),
-    { filename: 'src/api/campaign/services/campaign.ts' },
-  );
-  const id = await createRelease('Campaign');
-  const docs = [await article('Campaign one'), await article('Campaign two')];
-  await queueCampaign(app(), id, docs.map((d) => d.documentId));
-  assert.equal(await statusOf(id), 'ready', 'the status is computed when the function returns');
-  const actions = await app().db.query(ACTION).findMany({ where: { release: id } });
-  assert.deepEqual(actions.map((a: { contentType: string }) => a.contentType).sort(), ['api::article.article', 'api::article.article', 'api::homepage.homepage']);
-  await removePendingReleases();
+claim(
+  {
+    id: 'all-routes-authenticated',
+    says: 'All routes run the admin::isAuthenticatedAdmin policy',
+  },
+  async () => {
+    const routers = Object.values(
+      app().plugin('content-releases').routes as Record<string, { prefix?: string; routes: Array<{ method: string; path: string }> }>,
+    );
+    const routes = routers.flatMap((r) =>
+      r.routes.map((route) => ({ method: route.method, path: `${r.prefix ?? ''}${route.path}`.replace(/:[a-zA-Z]+/g, '1') })),
+    );
+    assert.equal(routes.length, 16);
+    for (const { method, path } of routes) {
+      const res = await fetch(`http://127.0.0.1:${app().config.get('server.port')}${path}`, { method });
+      assert.equal(res.status, 401, `${method} ${path}`);
+    }
+  },
+);
+
+claim({ id: 'homepage-route-no-action', says: 'none (authenticated admin only)' }, async () => {
+  const nobody = await editor(app(), 'homepage-widget@example.com', []);
+  const res = await nobody.get('/content-releases/homepage/upcoming-releases');
+  assert.equal(res.status, 200, res.text);
+  assert.equal((await nobody.get('/content-releases/')).status, 403);
 });
+
+claim(
+  {
+    id: 'actions-meta',
+    says: 'meta carries pagination, the contentTypes schemas (with hasReviewWorkflow and stageRequiredToPublish) and all components',
+  },
+  async () => {
+    const id = await createRelease('Meta');
+    await addAction(id, (await article('Meta article')).documentId);
+    const res = await admin.get(`/content-releases/${id}/actions`);
+    assert.deepEqual(Object.keys(res.body.meta).sort(), ['components', 'contentTypes', 'pagination']);
+    assert.deepEqual(Object.keys(res.body.meta.components).sort(), Object.keys(app().components).sort());
+    assert.deepEqual(Object.keys(res.body.meta.contentTypes), [ARTICLE]);
+    assert.equal(res.body.meta.contentTypes[ARTICLE].hasReviewWorkflow, false);
+    assert.equal(res.body.meta.contentTypes[ARTICLE].uid, ARTICLE);
+    assert.deepEqual(Object.keys(res.body.meta.pagination).sort(), ['page', 'pageCount', 'pageSize', 'total']);
+    await removePendingReleases();
+  },
+);
+
+claim(
+  {
+    id: 'unique-name-pending-only',
+    says: 'Release with name <name> already exists (only pending releases count)',
+  },
+  async () => {
+    const shipped = await createRelease('Reused name');
+    await addAction(shipped, (await article('Reused name article')).documentId);
+    await publishRelease(shipped);
+    await createRelease('Reused name');
+    const twice = await admin.post('/content-releases/', { name: 'Reused name' });
+    assert.equal(twice.status, 400);
+    assert.equal(twice.body.error.message, 'Release with name Reused name already exists');
+    await removePendingReleases();
+  },
+);
+
+claim(
+  {
+    id: 'validate-by-content-types',
+    says: 'validateActionsByContentTypes(uids) recomputes isEntryValid of every publish action of pending releases for those content types, then the status of each affected release.',
+  },
+  async () => {
+    const first = await createRelease('Staged one');
+    const second = await createRelease('Staged two');
+    await addAction(first, (await article('Staged A')).documentId);
+    await addAction(second, (await article('Staged B')).documentId);
+    await addAction(second, (await article('Staged C')).documentId, 'unpublish');
+    await waitStatus(first, 'ready');
+    await waitStatus(second, 'ready');
+    // A workflow that requires its last stage: the review-workflows service calls it for the article type.
+    const workflows = app().plugin('review-workflows').service('workflows');
+    const created = await workflows.create({
+      data: {
+        name: 'Gate',
+        stages: [{ name: 'Draft' }, { name: 'Approved' }],
+        contentTypes: [ARTICLE],
+        stageRequiredToPublishName: 'Approved',
+      },
+    });
+    const actions = await app()
+      .db.query(ACTION)
+      .findMany({ where: { release: { id: { $in: [first, second] } } } });
+    assert.deepEqual(actions.map((a: { type: string; isEntryValid: boolean }) => `${a.type}:${a.isEntryValid}`).sort(), [
+      'publish:false',
+      'publish:false',
+      'unpublish:true',
+    ]);
+    assert.equal(await statusOf(first), 'blocked');
+    assert.equal(await statusOf(second), 'blocked');
+    await workflows.delete(created, {});
+    await removePendingReleases();
+  },
+);
+
+claim(
+  {
+    id: 'queue-campaign-example',
+    says: 'the one awaited updateReleaseStatus at the end leaves the release ready (or blocked) by the time the function returns',
+  },
+  async () => {
+    // The page's example, run as written on this instance (the homepage document exists from an earlier claim).
+    const { queueCampaign } = runExample<{ queueCampaign: (s: Core.Strapi, id: number, ids: string[]) => Promise<void> }>(
+      codeBlock({ title: 'src/api/campaign/services/campaign.ts' }),
+      { filename: 'src/api/campaign/services/campaign.ts' },
+    );
+    const id = await createRelease('Campaign');
+    const docs = [await article('Campaign one'), await article('Campaign two')];
+    await queueCampaign(
+      app(),
+      id,
+      docs.map((d) => d.documentId),
+    );
+    assert.equal(await statusOf(id), 'ready', 'the status is computed when the function returns');
+    const actions = await app()
+      .db.query(ACTION)
+      .findMany({ where: { release: id } });
+    assert.deepEqual(actions.map((a: { contentType: string }) => a.contentType).sort(), [
+      'api::article.article',
+      'api::article.article',
+      'api::homepage.homepage',
+    ]);
+    await removePendingReleases();
+  },
+);
 
 defect(
   {
     id: 'unpublish-action-invalidated',
     says: 'so an unpublish action becomes invalid, and its release blocked, when the draft of a published entry is saved with a missing required field',
     summary:
-      '`updateActionsOnUpdate` writes the draft\'s validity to unpublish actions too, which `create` and `validateActionsByContentTypes` always treat as valid: a release that only unpublishes can become `blocked`',
+      "`updateActionsOnUpdate` writes the draft's validity to unpublish actions too, which `create` and `validateActionsByContentTypes` always treat as valid: a release that only unpublishes can become `blocked`",
   },
   async () => {
     const doc = await article('Live, to be withdrawn');
@@ -684,9 +908,18 @@ defect(
     const action = await addAction(id, doc.documentId, 'unpublish');
     assert.equal(action.isEntryValid, true);
     await waitStatus(id, 'ready');
-    await app().documents(ARTICLE).update({ documentId: doc.documentId, locale: 'en', data: { title: null } as never });
+    await app()
+      .documents(ARTICLE)
+      .update({ documentId: doc.documentId, locale: 'en', data: { title: null } as never });
     assert.equal(await waitStatus(id, 'blocked'), 'blocked');
-    assert.equal((await app().db.query(ACTION).findOne({ where: { id: action.id } })).isEntryValid, false);
+    assert.equal(
+      (
+        await app()
+          .db.query(ACTION)
+          .findOne({ where: { id: action.id } })
+      ).isEntryValid,
+      false,
+    );
     // The run itself does not look at the status: the unpublish goes through.
     await publishRelease(id);
     assert.equal(await app().documents(ARTICLE).findOne({ documentId: doc.documentId, locale: 'en', status: 'published' }), null);
@@ -708,7 +941,12 @@ defect(
     assert.equal(first.status, 201, first.text);
     assert.equal(second.status, 201, second.text);
     assert.equal(first.body.data.entryDocumentId, second.body.data.entryDocumentId);
-    assert.equal(await app().db.query(ACTION).count({ where: { release: id } }), 2);
+    assert.equal(
+      await app()
+        .db.query(ACTION)
+        .count({ where: { release: id } }),
+      2,
+    );
     // The same entry with its document id is refused, as for a collection type.
     const third = await admin.post(`/content-releases/${id}/actions`, { ...body, entryDocumentId: first.body.data.entryDocumentId });
     assert.equal(third.status, 400);
@@ -725,7 +963,9 @@ defect(
   },
   async () => {
     const user = await superAdmin(app());
-    const draft = await app().documents(ARTICLE).create({ data: { title: 'No body yet' }, locale: 'en' });
+    const draft = await app()
+      .documents(ARTICLE)
+      .create({ data: { title: 'No body yet' }, locale: 'en' });
     const release = await app().plugin('content-releases').service('release').create({ name: 'Spring', scheduledAt: null }, { user });
     await app()
       .plugin('content-releases')
@@ -759,7 +999,9 @@ defect(
       .service('release-action')
       .create(second.id, { type: 'publish', contentType: ARTICLE, entryDocumentId: draft.documentId, locale: 'en' });
     assert.equal(fresh.isEntryValid, false);
-    const stale = await app().db.query(ACTION).findOne({ where: { id: loaded.id } });
+    const stale = await app()
+      .db.query(ACTION)
+      .findOne({ where: { id: loaded.id } });
     assert.equal(stale.isEntryValid, true);
     assert.equal((await row(release.id)).status, 'ready');
   },

@@ -29,7 +29,12 @@ const app = () => {
 };
 const row = (id: number) => app().db.query(RELEASE).findOne({ where: { id } });
 const statusOf = async (id: number) => (await row(id))?.status;
-const waitStatus = (id: number, status: string) => waitFor(() => statusOf(id), (s) => s === status, `release ${id} to be ${status}`);
+const waitStatus = (id: number, status: string) =>
+  waitFor(
+    () => statusOf(id),
+    (s) => s === status,
+    `release ${id} to be ${status}`,
+  );
 
 async function article(title: string | null) {
   return app().documents(ARTICLE).create({ data: { title }, locale: 'en' });
@@ -42,14 +47,21 @@ async function createRelease(name: string): Promise<number> {
 }
 
 async function addAction(releaseId: number, documentId: string, type: 'publish' | 'unpublish' = 'publish') {
-  const res = await admin.post(`/content-releases/${releaseId}/actions`, { type, contentType: ARTICLE, entryDocumentId: documentId, locale: 'en' });
+  const res = await admin.post(`/content-releases/${releaseId}/actions`, {
+    type,
+    contentType: ARTICLE,
+    entryDocumentId: documentId,
+    locale: 'en',
+  });
   assert.equal(res.status, 201, res.text);
   return res.body.data as { id: number; isEntryValid: boolean };
 }
 
 /** Pending releases count against the limit of 3: each claim removes the ones it leaves. */
 async function removePendingReleases() {
-  const pending = await app().db.query(RELEASE).findMany({ where: { releasedAt: null } });
+  const pending = await app()
+    .db.query(RELEASE)
+    .findMany({ where: { releasedAt: null } });
   for (const r of pending) assert.equal((await admin.del(`/content-releases/${r.id}`)).status, 200);
 }
 
@@ -121,7 +133,9 @@ claim(
     assert.equal(again.status, 400);
     assert.equal(again.body.error.message, 'Release failed to publish');
     // Editing the release recomputes the status; the fixed entry then publishes.
-    await app().documents(ARTICLE).update({ documentId: draft.documentId, locale: 'en', data: { title: 'Fixed' } as never });
+    await app()
+      .documents(ARTICLE)
+      .update({ documentId: draft.documentId, locale: 'en', data: { title: 'Fixed' } as never });
     await waitStatus(id, 'ready');
     const third = await admin.post(`/content-releases/${id}/publish`);
     assert.equal(third.status, 200, third.text);
@@ -176,7 +190,9 @@ claim(
     const fixedLater = await article(null);
     await addAction(other, fixedLater.documentId);
     await waitStatus(other, 'blocked');
-    await app().db.query(ARTICLE).updateMany({ where: { documentId: fixedLater.documentId }, data: { title: 'Fixed in the table' } });
+    await app()
+      .db.query(ARTICLE)
+      .updateMany({ where: { documentId: fixedLater.documentId }, data: { title: 'Fixed in the table' } });
     assert.equal(await statusOf(other), 'blocked');
     assert.equal((await admin.post(`/content-releases/${other}/publish`)).status, 200);
     assert.equal(await statusOf(other), 'done');
@@ -219,17 +235,9 @@ claim(
       .sort();
     assert.deepEqual(
       actions,
-      [
-        'create',
-        'create-action',
-        'delete',
-        'delete-action',
-        'publish',
-        'read',
-        'settings.read',
-        'settings.update',
-        'update',
-      ].map((a) => `plugin::content-releases.${a}`),
+      ['create', 'create-action', 'delete', 'delete-action', 'publish', 'read', 'settings.read', 'settings.update', 'update'].map(
+        (a) => `plugin::content-releases.${a}`,
+      ),
     );
   },
 );
@@ -240,8 +248,12 @@ claim(
     says: 'Every admin route of the plugin uses the admin::isAuthenticatedAdmin policy and, except the homepage widget route, admin::hasPermissions with one of these actions',
   },
   async () => {
-    const routers = Object.values(app().plugin('content-releases').routes as Record<string, { prefix?: string; routes: Array<{ method: string; path: string }> }>);
-    const routes = routers.flatMap((r) => r.routes.map((route) => ({ method: route.method, path: `${r.prefix ?? ''}${route.path}`.replace(/:[a-zA-Z]+/g, '1') })));
+    const routers = Object.values(
+      app().plugin('content-releases').routes as Record<string, { prefix?: string; routes: Array<{ method: string; path: string }> }>,
+    );
+    const routes = routers.flatMap((r) =>
+      r.routes.map((route) => ({ method: route.method, path: `${r.prefix ?? ''}${route.path}`.replace(/:[a-zA-Z]+/g, '1') })),
+    );
     assert.equal(routes.length, 16);
     const nobody = await editor(app(), 'no-permissions@example.com', []);
     const base = `http://127.0.0.1:${app().config.get('server.port')}`;
@@ -284,7 +296,10 @@ claim(
   async () => {
     const id = await createRelease('Audited');
     const rows = await waitFor(
-      () => app().db.query('admin::audit-log').findMany({ where: { action: 'release.create' } }),
+      () =>
+        app()
+          .db.query('admin::audit-log')
+          .findMany({ where: { action: 'release.create' } }),
       (r) => r.some((x: { payload: { resource?: { id?: number } } }) => x.payload.resource?.id === id),
       'the release.create audit row',
     );
@@ -299,7 +314,7 @@ defect(
     id: 'delete-rewrites-done-release',
     says: 'deleting an entry that was in a done release rewrites that release to empty (or ready) while releasedAt stays set',
     summary:
-      "Deleting a document recomputes the status of every release that holds it, done ones included: a done release becomes `empty` or `ready` with its `releasedAt` kept",
+      'Deleting a document recomputes the status of every release that holds it, done ones included: a done release becomes `empty` or `ready` with its `releasedAt` kept',
   },
   async () => {
     const id = await createRelease('Shipped');
@@ -310,7 +325,11 @@ defect(
     const shipped = await row(id);
     assert.equal(shipped.status, 'done');
     await app().documents(ARTICLE).delete({ documentId: doc.documentId, locale: 'en' });
-    const after = await waitFor(() => row(id), (r) => r.status !== 'done', 'the done release to be recomputed');
+    const after = await waitFor(
+      () => row(id),
+      (r) => r.status !== 'done',
+      'the done release to be recomputed',
+    );
     assert.equal(after.status, 'empty');
     assert.equal(new Date(after.releasedAt).getTime(), new Date(shipped.releasedAt).getTime());
   },
@@ -322,12 +341,21 @@ claim(
     says: 'so the strapi_releases and strapi_release_actions tables stay in the schema and no data is lost while the license is missing',
   },
   async () => {
-    const names = (await app().db.query(RELEASE).findMany({ orderBy: { id: 'asc' } })).map((r: { name: string }) => r.name);
+    const names = (
+      await app()
+        .db.query(RELEASE)
+        .findMany({ orderBy: { id: 'asc' } })
+    ).map((r: { name: string }) => r.name);
     const actionCount = await app().db.query('plugin::content-releases.release-action').count();
     assert.ok(names.length > 0 && actionCount > 0);
     await stopStrapi(app());
     strapi = undefined;
-    const child = await startStrapiProcess({ name: 'releases-intro', keepDatabase: true, ee: false, setup: 'strapi-app/claims/docs/core/content-releases/intro.child.ts' });
+    const child = await startStrapiProcess({
+      name: 'releases-intro',
+      keepDatabase: true,
+      ee: false,
+      setup: 'strapi-app/claims/docs/core/content-releases/intro.child.ts',
+    });
     try {
       const seen = child.data as {
         isEE: boolean;
