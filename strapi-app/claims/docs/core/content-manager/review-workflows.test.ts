@@ -7,7 +7,16 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
-import { appVariant, bootStrapi, claim, editor, startStrapiProcess, stopStrapi, superAdminClient, type AdminClient } from '../../../../harness';
+import {
+  appVariant,
+  bootStrapi,
+  claim,
+  editor,
+  startStrapiProcess,
+  stopStrapi,
+  superAdminClient,
+  type AdminClient,
+} from '../../../../harness';
 
 const ARTICLE = 'api::article.article';
 const TRANSITION = 'admin::review-workflows.stage.transition';
@@ -19,10 +28,16 @@ const app = () => {
   if (!strapi) throw new Error('stopped');
   return strapi;
 };
-const create = (title: string, locale = 'en') => app().documents(ARTICLE).create({ data: { title } as never, locale });
+const create = (title: string, locale = 'en') =>
+  app()
+    .documents(ARTICLE)
+    .create({ data: { title } as never, locale });
 const stageOf = async (documentId: string) =>
-  ((await app().documents(ARTICLE).findOne({ documentId, locale: 'en', populate: ['strapi_stage'] as never })) as { strapi_stage?: { id: number } | null })
-    ?.strapi_stage ?? null;
+  (
+    (await app()
+      .documents(ARTICLE)
+      .findOne({ documentId, locale: 'en', populate: ['strapi_stage'] as never })) as { strapi_stage?: { id: number } | null }
+  )?.strapi_stage ?? null;
 
 before(async () => {
   const dir = appVariant('cm-review-workflows', (_dir, json) =>
@@ -78,7 +93,8 @@ claim(
   },
   async () => {
     const doc = await create('Only in English');
-    const path = (locale: string) => `/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stages?locale=${locale}`;
+    const path = (locale: string) =>
+      `/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stages?locale=${locale}`;
     const fr = await admin.get(path('fr'));
     assert.equal(fr.status, 200);
     assert.deepEqual(fr.body.data, []);
@@ -110,12 +126,18 @@ claim(
     assert.equal(denied.body.error.message, 'Stage transition permission is required');
     await admin.put(`/review-workflows/workflows/${workflow.id}`, {
       data: {
-        stages: workflow.stages.map(({ id, name }, i) => ({ id, name, ...(i === 0 ? { fromPermissions: [{ role: withUsers.roleId, action: TRANSITION }] } : {}) })),
+        stages: workflow.stages.map(({ id, name }, i) => ({
+          id,
+          name,
+          ...(i === 0 ? { fromPermissions: [{ role: withUsers.roleId, action: TRANSITION }] } : {}),
+        })),
       },
     });
     const allowed = await withUsers.put(path, body);
     assert.equal(allowed.status, 200, allowed.text);
-    const found = await app().documents(ARTICLE).findOne({ documentId: doc.documentId, locale: 'en', populate: ['strapi_assignee'] as never });
+    const found = await app()
+      .documents(ARTICLE)
+      .findOne({ documentId: doc.documentId, locale: 'en', populate: ['strapi_assignee'] as never });
     assert.equal((found as { strapi_assignee?: { id: number } }).strapi_assignee?.id, admin.user.id);
   },
 );
@@ -146,7 +168,9 @@ claim(
   },
   async () => {
     const moved = await create('In the second stage');
-    await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${moved.documentId}/stage?locale=en`, { data: { id: workflow.stages[1].id } });
+    await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${moved.documentId}/stage?locale=en`, {
+      data: { id: workflow.stages[1].id },
+    });
     const list = await admin.get(
       `/content-manager/collection-types/${ARTICLE}?locale=en&filters[$and][0][strapi_stage][id][$eq]=${workflow.stages[1].id}&populate[strapi_stage]=true`,
     );
@@ -156,7 +180,9 @@ claim(
       [moved.documentId],
     );
     assert.equal(list.body.results[0].strapi_stage.id, workflow.stages[1].id);
-    const assigned = await admin.get(`/content-manager/collection-types/${ARTICLE}?locale=en&filters[$and][0][strapi_assignee][id][$eq]=${admin.user.id}`);
+    const assigned = await admin.get(
+      `/content-manager/collection-types/${ARTICLE}?locale=en&filters[$and][0][strapi_assignee][id][$eq]=${admin.user.id}`,
+    );
     assert.deepEqual(
       assigned.body.results.map((r: { title: string }) => r.title),
       ['Assigned'],
@@ -181,7 +207,14 @@ claim(
       setup: 'strapi-app/claims/docs/core/content-manager/review-workflows.child.ts',
     });
     try {
-      const seen = child.data as { isEE: boolean; services: string[]; contentTypes: string[]; articleHasStage: boolean; stageLinks: number; stages: number };
+      const seen = child.data as {
+        isEE: boolean;
+        services: string[];
+        contentTypes: string[];
+        articleHasStage: boolean;
+        stageLinks: number;
+        stages: number;
+      };
       assert.equal(seen.isEE, false);
       assert.deepEqual(seen.services, []);
       assert.deepEqual(seen.contentTypes.sort(), ['workflow', 'workflow-stage']);

@@ -100,7 +100,9 @@ claim({ id: 'schema-flag-attaches-nothing', says: 'but that alone does not attac
   const workflows = (await admin.get('/review-workflows/workflows')).body.data as Array<{ contentTypes: string[] }>;
   assert.ok(workflows.every((w) => !w.contentTypes.includes('api::article.article')));
   const doc = await strapi.documents('api::article.article').create({ data: { title: 'Unstaged' } as never, locale: 'en' });
-  const found = await strapi.documents('api::article.article').findOne({ documentId: doc.documentId, locale: 'en', populate: ['strapi_stage'] as never });
+  const found = await strapi
+    .documents('api::article.article')
+    .findOne({ documentId: doc.documentId, locale: 'en', populate: ['strapi_stage'] as never });
   assert.equal((found as { strapi_stage?: unknown }).strapi_stage, null);
   const config = (await admin.get('/content-manager/content-types/api::article.article/configuration')).body.data.contentType.options ?? {};
   assert.notEqual(config.reviewWorkflows, true);
@@ -162,11 +164,15 @@ claim(
     says: 'which merges { reviewWorkflows } into the Content Manager configuration options of the content type',
   },
   async () => {
-    const config = async () => (await admin.get('/content-manager/content-types/api::author.author/configuration')).body.data.contentType.options ?? {};
+    const config = async () =>
+      (await admin.get('/content-manager/content-types/api::author.author/configuration')).body.data.contentType.options ?? {};
     const before = await config();
     assert.equal(before.reviewWorkflows, undefined);
     const [workflow] = (await admin.get('/review-workflows/workflows')).body.data;
-    assert.equal((await admin.put(`/review-workflows/workflows/${workflow.id}`, { data: { contentTypes: ['api::author.author'] } })).status, 200);
+    assert.equal(
+      (await admin.put(`/review-workflows/workflows/${workflow.id}`, { data: { contentTypes: ['api::author.author'] } })).status,
+      200,
+    );
     assert.deepEqual(await config(), { ...before, reviewWorkflows: true });
     assert.equal((await admin.put(`/review-workflows/workflows/${workflow.id}`, { data: { contentTypes: [] } })).status, 200);
     assert.deepEqual(await config(), { ...before, reviewWorkflows: false });

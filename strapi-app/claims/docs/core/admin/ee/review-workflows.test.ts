@@ -21,7 +21,6 @@ import {
 } from '../../../../../harness';
 
 const ARTICLE = 'api::article.article';
-const WORKFLOW = 'plugin::review-workflows.workflow';
 const TRANSITION = 'admin::review-workflows.stage.transition';
 let strapi: Core.Strapi;
 let admin: AdminClient;
@@ -38,12 +37,13 @@ interface Workflow {
   stages: Stage[];
 }
 
-const docs = () => strapi.documents(ARTICLE) as unknown as {
-  create(p: unknown): Promise<{ id: number; documentId: string }>;
-  update(p: unknown): Promise<unknown>;
-  publish(p: unknown): Promise<unknown>;
-  findOne(p: unknown): Promise<{ strapi_stage?: Stage | null } | null>;
-};
+const docs = () =>
+  strapi.documents(ARTICLE) as unknown as {
+    create(p: unknown): Promise<{ id: number; documentId: string }>;
+    update(p: unknown): Promise<unknown>;
+    publish(p: unknown): Promise<unknown>;
+    findOne(p: unknown): Promise<{ strapi_stage?: Stage | null } | null>;
+  };
 const stageOf = async (documentId: string, locale = 'en') =>
   (await docs().findOne({ documentId, locale, populate: ['strapi_stage'] }))?.strapi_stage ?? null;
 
@@ -132,10 +132,12 @@ claim(
       .actionProvider.values()
       .filter((a: { actionId: string }) => a.actionId.startsWith('admin::review-workflows.'));
     const summary = Object.fromEntries(
-      actions.map((a: { actionId: string; section: string; category?: string; subCategory?: string; displayName: string; pluginName: string }) => [
-        a.actionId,
-        [a.pluginName, a.section, a.category ?? null, a.subCategory ?? null, a.section === 'internal' ? a.displayName : null],
-      ]),
+      actions.map(
+        (a: { actionId: string; section: string; category?: string; subCategory?: string; displayName: string; pluginName: string }) => [
+          a.actionId,
+          [a.pluginName, a.section, a.category ?? null, a.subCategory ?? null, a.section === 'internal' ? a.displayName : null],
+        ],
+      ),
     );
     const settings = ['admin', 'settings', 'review workflows', 'options', null];
     assert.deepEqual(summary, {
@@ -145,6 +147,45 @@ claim(
       'admin::review-workflows.delete': settings,
       [TRANSITION]: ['admin', 'internal', null, null, 'Change stage'],
     });
+  },
+);
+
+claim(
+  {
+    id: 'routes-admin-authenticated',
+    says: "The routes of the table are of type admin (served under /review-workflows by the plugin router) and run enableFeatureMiddleware('review-workflows') and admin::isAuthenticatedAdmin.",
+  },
+  async () => {
+    type Router = {
+      type: string;
+      prefix?: string;
+      routes: Array<{ method: string; path: string; config: { middlewares?: unknown[]; policies?: unknown[] } }>;
+    };
+    const routers = strapi.plugin('review-workflows').routes as Record<string, Router>;
+    const main = routers['review-workflows'];
+    const routes = main.routes.map((route) => ({ ...route, type: main.type, prefix: main.prefix }));
+    assert.equal(routes.length, 9);
+    // The homepage widget's route, in a router of its own: authenticated, without the feature middleware.
+    const widget = Object.entries(routers)
+      .filter(([name]) => name !== 'review-workflows')
+      .flatMap(([, r]) => r.routes);
+    assert.deepEqual(
+      widget.map((r) => [r.method, r.path, r.config.middlewares, r.config.policies]),
+      [['GET', '/homepage/recently-assigned-documents', undefined, ['admin::isAuthenticatedAdmin']]],
+    );
+    const port = strapi.config.get('server.port');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/review-workflows/homepage/recently-assigned-documents`)).status, 401);
+    for (const route of routes) {
+      assert.equal(route.type, 'admin');
+      assert.equal(route.prefix, '/review-workflows');
+      assert.equal(route.config.middlewares?.length, 1, route.path);
+      assert.equal(route.config.policies?.[0], 'admin::isAuthenticatedAdmin');
+      const url = `http://127.0.0.1:${strapi.config.get('server.port')}/review-workflows${route.path
+        .replace('(collection|single)-types', 'collection-types')
+        .replace(':model_uid', ARTICLE)
+        .replace(/:[a-z_]+/g, '1')}`;
+      assert.equal((await fetch(url, { method: route.method })).status, 401, `${route.method} ${url}`);
+    }
   },
 );
 
@@ -166,7 +207,11 @@ claim(
     assert.equal(put.status, 200, put.text);
     assert.equal((await stageOf(before.documentId))?.id, defaultWorkflow.stages[0].id);
     // Another workflow takes the content type: the first one loses it, the entry moves to the new first stage.
-    const editorial = await createWorkflow({ name: 'Editorial', stages: [{ name: 'Draft' }, { name: 'Legal' }, { name: 'Approved' }], contentTypes: [ARTICLE] });
+    const editorial = await createWorkflow({
+      name: 'Editorial',
+      stages: [{ name: 'Draft' }, { name: 'Legal' }, { name: 'Approved' }],
+      contentTypes: [ARTICLE],
+    });
     const [refreshed] = (await workflows()).filter((w) => w.id === defaultWorkflow.id);
     assert.deepEqual(refreshed.contentTypes, []);
     assert.equal((await stageOf(before.documentId))?.id, editorial.stages[0].id);
@@ -177,7 +222,7 @@ claim(
 claim(
   {
     id: 'content-types-removed',
-    says: "removed content types lose every stage link and their Content Manager options.reviewWorkflows is set to false",
+    says: 'removed content types lose every stage link and their Content Manager options.reviewWorkflows is set to false',
   },
   async () => {
     const other = await createWorkflow({ name: 'Tags', stages: [{ name: 'Proposed' }], contentTypes: ['api::tag.tag'] });
@@ -220,12 +265,20 @@ claim(
   },
   async () => {
     const events: Array<Record<string, unknown>> = [];
-    const off = strapi.eventHub.on('review-workflows.updateEntryStage', async (payload: Record<string, unknown>) => void events.push(payload));
+    const off = strapi.eventHub.on(
+      'review-workflows.updateEntryStage',
+      async (payload: Record<string, unknown>) => void events.push(payload),
+    );
     const doc = await docs().create({ data: { title: 'Moving' }, locale: 'en' });
     await docs().update({ documentId: doc.documentId, locale: 'en', data: { strapi_stage: main.stages[1].id } });
     assert.equal((await stageOf(doc.documentId))?.id, main.stages[1].id);
     assert.equal(events.length, 0, 'no event when the result does not populate the stage');
-    await docs().update({ documentId: doc.documentId, locale: 'en', data: { strapi_stage: main.stages[2].id }, populate: ['strapi_stage'] });
+    await docs().update({
+      documentId: doc.documentId,
+      locale: 'en',
+      data: { strapi_stage: main.stages[2].id },
+      populate: ['strapi_stage'],
+    });
     off();
     assert.equal(events.length, 1);
     assert.deepEqual(events[0], {
@@ -241,7 +294,12 @@ claim(
 );
 
 claim({ id: 'webhook-event', says: 'The event is allowed in the webhook store at bootstrap, so it can trigger webhooks.' }, async () => {
-  const res = await admin.post('/admin/webhooks', { name: 'Stages', url: 'https://hooks.example.com/stages', headers: {}, events: ['review-workflows.updateEntryStage'] });
+  const res = await admin.post('/admin/webhooks', {
+    name: 'Stages',
+    url: 'https://hooks.example.com/stages',
+    headers: {},
+    events: ['review-workflows.updateEntryStage'],
+  });
   assert.equal(res.status, 201, res.text);
 });
 
@@ -264,11 +322,19 @@ claim(
     });
     assert.equal(put.status, 200, put.text);
     const shaped = put.body.data.stages as Array<{ fromPermissions: Array<{ role: number }>; toPermissions: Array<{ role: number }> }>;
-    assert.deepEqual(shaped[0].fromPermissions.map((p) => p.role), [reviewer.roleId]);
-    assert.deepEqual(shaped[1].toPermissions.map((p) => p.role), [reviewer.roleId]);
+    assert.deepEqual(
+      shaped[0].fromPermissions.map((p) => p.role),
+      [reviewer.roleId],
+    );
+    assert.deepEqual(
+      shaped[1].toPermissions.map((p) => p.role),
+      [reviewer.roleId],
+    );
     const doc = await docs().create({ data: { title: 'Reviewed by the reviewer' }, locale: 'en' });
     const move = (client: AdminClient, stageId: number) =>
-      client.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stage?locale=en`, { data: { id: stageId } });
+      client.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stage?locale=en`, {
+        data: { id: stageId },
+      });
     const intoApproved = await move(reviewer, approved.id);
     assert.equal(intoApproved.status, 403);
     assert.equal(intoApproved.body.error.message, 'Forbidden stage transition');
@@ -288,7 +354,9 @@ claim(
   async () => {
     const doc = await docs().create({ data: { title: 'Moved by the super admin' }, locale: 'en' });
     for (const stage of [main.stages[2], main.stages[0], main.stages[1]]) {
-      const res = await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stage?locale=en`, { data: { id: stage.id } });
+      const res = await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stage?locale=en`, {
+        data: { id: stage.id },
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.data.strapi_stage.id, stage.id);
     }
@@ -296,7 +364,9 @@ claim(
 );
 
 claim({ id: 'entity-not-found', says: 'answers 404 Entity not found if it does not exist' }, async () => {
-  const res = await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/no-such-document/stage?locale=en`, { data: { id: main.stages[0].id } });
+  const res = await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/no-such-document/stage?locale=en`, {
+    data: { id: main.stages[0].id },
+  });
   assert.equal(res.status, 404);
   assert.equal(res.body.error.message, 'Entity not found');
 });
@@ -316,7 +386,9 @@ claim(
     assert.equal(foreign.status, 400);
     assert.equal(foreign.body.error.message, `Stage does not belong to workflow "${main.name}"`);
     const tag = await strapi.documents('api::tag.tag').create({ data: { name: 'unreviewed' } as never });
-    const noWorkflow = await admin.put(`/review-workflows/content-manager/collection-types/api::tag.tag/${tag.documentId}/stage`, { data: { id: main.stages[0].id } });
+    const noWorkflow = await admin.put(`/review-workflows/content-manager/collection-types/api::tag.tag/${tag.documentId}/stage`, {
+      data: { id: main.stages[0].id },
+    });
     assert.equal(noWorkflow.status, 400);
     assert.equal(noWorkflow.body.error.message, 'Review workflows is not activated on Content Type api::tag.tag.');
   },
@@ -359,7 +431,9 @@ claim(
       [main.stages[1].id, main.stages[2].id],
     );
     // In Legal, the reviewer may not leave: nothing to offer.
-    await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stage?locale=en`, { data: { id: main.stages[1].id } });
+    await admin.put(`/review-workflows/content-manager/collection-types/${ARTICLE}/${doc.documentId}/stage?locale=en`, {
+      data: { id: main.stages[1].id },
+    });
     const stuck = await reviewer.get(path);
     assert.deepEqual(stuck.body.data, []);
     assert.equal(stuck.body.meta.canTransition, false);
@@ -377,7 +451,9 @@ claim(
     assert.equal(fr.status, 200);
     assert.deepEqual(fr.body.data, []);
     const page = await strapi.documents('api::homepage.homepage').create({ data: { headline: 'Home' } as never, locale: 'en' });
-    const noWorkflow = await admin.get(`/review-workflows/content-manager/single-types/api::homepage.homepage/${page.documentId}/stages?locale=fr`);
+    const noWorkflow = await admin.get(
+      `/review-workflows/content-manager/single-types/api::homepage.homepage/${page.documentId}/stages?locale=fr`,
+    );
     assert.equal(noWorkflow.status, 404);
   },
 );
@@ -412,7 +488,9 @@ claim(
     // No request, no user: a publish from server code is held to the required stage too.
     const doc = await docs().create({ data: { title: 'Published by code' }, locale: 'en' });
     assert.equal(strapi.requestContext.get(), undefined);
-    await assert.rejects(docs().publish({ documentId: doc.documentId, locale: 'en' }), { message: 'Entry is not at the required stage to publish' });
+    await assert.rejects(docs().publish({ documentId: doc.documentId, locale: 'en' }), {
+      message: 'Entry is not at the required stage to publish',
+    });
   },
 );
 
@@ -437,10 +515,9 @@ claim(
     says: 'Run on an entry that is already in the last stage, the function returns null',
   },
   async () => {
-    const { moveToNextStage } = runExample<{ moveToNextStage: (s: Core.Strapi, uid: string, id: string, locale?: string) => Promise<unknown> }>(
-      codeBlock({ contains: 'export const moveToNextStage' }),
-      { filename: 'src/example.ts' },
-    );
+    const { moveToNextStage } = runExample<{
+      moveToNextStage: (s: Core.Strapi, uid: string, id: string, locale?: string) => Promise<unknown>;
+    }>(codeBlock({ contains: 'export const moveToNextStage' }), { filename: 'src/example.ts' });
     const doc = await docs().create({ data: { title: 'Stepping' }, locale: 'en' });
     await moveToNextStage(strapi, ARTICLE, doc.documentId, 'en');
     assert.equal((await stageOf(doc.documentId))?.id, main.stages[1].id);
@@ -459,7 +536,9 @@ claim(
   async () => {
     const service = strapi.plugin('review-workflows').service('workflows');
     await assert.rejects(service.create({ data: { name: 'Empty', stages: [] } }), { message: 'A workflow must have at least one stage.' });
-    await assert.rejects(service.create({ data: { name: 'Twins', stages: [{ name: 'A' }, { name: 'A' }] } }), { message: 'Stage names must be unique.' });
+    await assert.rejects(service.create({ data: { name: 'Twins', stages: [{ name: 'A' }, { name: 'A' }] } }), {
+      message: 'Stage names must be unique.',
+    });
     const empty = await admin.post('/review-workflows/workflows', { data: { name: 'Empty', stages: [] } });
     assert.equal(empty.status, 400);
     assert.equal(empty.body.error.message, 'Can not create a workflow without stages');
@@ -489,11 +568,15 @@ defect(
       'The review-workflows server reads `numberOfWorkflows` and `stagesPerWorkflow` at the top level of the license feature, not under `options` where licenses and the admin UI put them, so its limits stay at 200',
   },
   async () => {
-    assert.deepEqual((strapi.ee.features.get('review-workflows') as { options?: unknown }).options, { numberOfWorkflows: 2, stagesPerWorkflow: 3 });
+    assert.deepEqual((strapi.ee.features.get('review-workflows') as { options?: unknown }).options, {
+      numberOfWorkflows: 2,
+      stagesPerWorkflow: 3,
+    });
     assert.deepEqual(strapi.plugin('review-workflows').service('validation').limits, { numberOfWorkflows: 200, stagesPerWorkflow: 200 });
     const count = (await workflows()).length;
     const created: Workflow[] = [];
-    for (let i = count; i < 3; i++) created.push(await createWorkflow({ name: `Extra ${i}`, stages: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] }));
+    for (let i = count; i < 3; i++)
+      created.push(await createWorkflow({ name: `Extra ${i}`, stages: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] }));
     assert.equal((await workflows()).length, 3, 'three workflows with four stages each, over both license options');
     for (const w of created) await admin.del(`/review-workflows/workflows/${w.id}`);
   },
@@ -508,7 +591,9 @@ defect(
   },
   async () => {
     const [workflow] = await workflows();
-    const res = await admin.put(`/review-workflows/workflows/${workflow.id}`, { data: { stageRequiredToPublishName: workflow.stages[0].name } });
+    const res = await admin.put(`/review-workflows/workflows/${workflow.id}`, {
+      data: { stageRequiredToPublishName: workflow.stages[0].name },
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.message, 'Stage required to publish does not exist');
     const withStages = await admin.put(`/review-workflows/workflows/${workflow.id}`, {
@@ -524,10 +609,12 @@ defect(
     id: 'update-runs-twice',
     says: 'handleStageOnUpdate calls next() a second time after the update, so every Document Service update whose data carries strapi_stage runs the rest of the chain twice',
     summary:
-      "`handleStageOnUpdate` returns a second `next()` instead of the first result, so an update that carries `strapi_stage` is written twice and emits `entry.update` twice",
+      '`handleStageOnUpdate` returns a second `next()` instead of the first result, so an update that carries `strapi_stage` is written twice and emits `entry.update` twice',
   },
   async () => {
-    await admin.put(`/review-workflows/workflows/${main.id}`, { data: { contentTypes: [ARTICLE], stageRequiredToPublishName: null, stages: main.stages.map((s) => ({ id: s.id, name: s.name })) } });
+    await admin.put(`/review-workflows/workflows/${main.id}`, {
+      data: { contentTypes: [ARTICLE], stageRequiredToPublishName: null, stages: main.stages.map((s) => ({ id: s.id, name: s.name })) },
+    });
     const doc = await docs().create({ data: { title: 'Counted' }, locale: 'en' });
     let updates = 0;
     const off = strapi.eventHub.on('entry.update', async (payload: { entry?: { documentId?: string } }) => {
@@ -536,7 +623,11 @@ defect(
     const expectUpdates = async (data: Record<string, unknown>, expected: number) => {
       updates = 0;
       await docs().update({ documentId: doc.documentId, locale: 'en', data });
-      await waitFor(() => updates, (n) => n >= expected, `${expected} entry.update events`);
+      await waitFor(
+        () => updates,
+        (n) => n >= expected,
+        `${expected} entry.update events`,
+      );
       // The events are emitted after the commit: give a late one the time to arrive.
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(updates, expected, JSON.stringify(data));

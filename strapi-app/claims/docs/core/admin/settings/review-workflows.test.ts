@@ -84,7 +84,9 @@ claim({ id: 'rename-keeps-permissions', says: 'so a user who cannot read roles c
       stages: workflow.stages.map(({ id, name }, i) => ({
         id,
         name,
-        ...(i === 0 ? { fromPermissions: [{ role: author.roleId, action: TRANSITION }], toPermissions: [{ role: author.roleId, action: TRANSITION }] } : {}),
+        ...(i === 0
+          ? { fromPermissions: [{ role: author.roleId, action: TRANSITION }], toPermissions: [{ role: author.roleId, action: TRANSITION }] }
+          : {}),
       })),
     },
   });
@@ -96,8 +98,14 @@ claim({ id: 'rename-keeps-permissions', says: 'so a user who cannot read roles c
   assert.equal(renamed.status, 200, renamed.text);
   const first: Stage = renamed.body.data.stages[0];
   assert.equal(first.name, `${workflow.stages[0].name} (renamed)`);
-  assert.deepEqual(first.fromPermissions?.map((p) => p.role), [author.roleId]);
-  assert.deepEqual(first.toPermissions?.map((p) => p.role), [author.roleId]);
+  assert.deepEqual(
+    first.fromPermissions?.map((p) => p.role),
+    [author.roleId],
+  );
+  assert.deepEqual(
+    first.toPermissions?.map((p) => p.role),
+    [author.roleId],
+  );
 });
 
 claim(
@@ -122,13 +130,12 @@ claim(
   },
   async () => {
     const [workflow] = await workflows();
-    assert.deepEqual(Object.keys(workflow).filter((k) => ['id', 'name', 'contentTypes', 'stages', 'stageRequiredToPublish'].includes(k)).sort(), [
-      'contentTypes',
-      'id',
-      'name',
-      'stageRequiredToPublish',
-      'stages',
-    ]);
+    assert.deepEqual(
+      Object.keys(workflow)
+        .filter((k) => ['id', 'name', 'contentTypes', 'stages', 'stageRequiredToPublish'].includes(k))
+        .sort(),
+      ['contentTypes', 'id', 'name', 'stageRequiredToPublish', 'stages'],
+    );
     for (const stage of workflow.stages) {
       assert.equal(typeof stage.id, 'number');
       assert.equal(typeof stage.name, 'string');
