@@ -67,10 +67,20 @@ async function loggedAfter(emit: () => Promise<unknown>, action: string, expectR
   if (!expectRow) {
     // A marker event emitted after it is logged once the first has been processed.
     await emitAsAdmin('entry.create', [{ uid: 'api::article.article', marker: action }]);
-    await waitFor(() => rows('entry.create'), (r) => r.some((x: { payload: { marker?: string } }) => x.payload.marker === action), 'the marker row');
+    await waitFor(
+      () => rows('entry.create'),
+      (r) => r.some((x: { payload: { marker?: string } }) => x.payload.marker === action),
+      'the marker row',
+    );
     return (await rows(action)).slice(before);
   }
-  return (await waitFor(() => rows(action), (r) => r.length > before, `a ${action} row`)).slice(before);
+  return (
+    await waitFor(
+      () => rows(action),
+      (r) => r.length > before,
+      `a ${action} row`,
+    )
+  ).slice(before);
 }
 
 before(async () => {
@@ -144,7 +154,11 @@ claim(
     says: 'events whose first argument has uid plugin::upload.file or plugin::upload.folder are dropped',
   },
   async () => {
-    const added = await loggedAfter(() => emitAsAdmin('entry.delete', [{ uid: 'plugin::upload.file', entry: { id: 1 } }]), 'entry.delete', false);
+    const added = await loggedAfter(
+      () => emitAsAdmin('entry.delete', [{ uid: 'plugin::upload.file', entry: { id: 1 } }]),
+      'entry.delete',
+      false,
+    );
     assert.deepEqual(added, []);
     const folder = await loggedAfter(() => emitAsAdmin('entry.delete', [{ uid: 'plugin::upload.folder' }]), 'entry.delete', false);
     assert.deepEqual(folder, []);
@@ -168,7 +182,11 @@ claim(
       false,
     );
     assert.deepEqual(fromContentApi, []);
-    const fromCode = await loggedAfter(() => strapi.eventHub.emit('entry.publish', { uid: 'api::article.article', from: 'code' }), 'entry.publish', false);
+    const fromCode = await loggedAfter(
+      () => strapi.eventHub.emit('entry.publish', { uid: 'api::article.article', from: 'code' }),
+      'entry.publish',
+      false,
+    );
     assert.deepEqual(fromCode, []);
   },
 );
@@ -180,11 +198,17 @@ claim(
   },
   async () => {
     // The page's bootstrap, run as written; the emit the page shows in a comment goes through an admin route.
-    const example = runExample<{ default: (ctx: { strapi: Core.Strapi }) => Promise<void> }>(codeBlock({ contains: 'my-plugin.report.export' }), {
-      filename: 'src/plugins/my-plugin/server/bootstrap.ts',
-    });
+    const example = runExample<{ default: (ctx: { strapi: Core.Strapi }) => Promise<void> }>(
+      codeBlock({ contains: 'my-plugin.report.export' }),
+      {
+        filename: 'src/plugins/my-plugin/server/bootstrap.ts',
+      },
+    );
     await example.default({ strapi });
-    const [row] = await loggedAfter(() => emitAsAdmin('my-plugin.report.export', [{ id: 3, name: 'Sales', rows: 1200 }]), 'my-plugin.report.export');
+    const [row] = await loggedAfter(
+      () => emitAsAdmin('my-plugin.report.export', [{ id: 3, name: 'Sales', rows: 1200 }]),
+      'my-plugin.report.export',
+    );
     assert.equal(row.action, 'my-plugin.report.export');
     assert.equal(row.user.id, admin.user.id);
     assert.deepEqual(row.payload, {
@@ -211,7 +235,10 @@ claim(
     errors.length = 0;
     const [row] = await loggedAfter(() => emitAsAdmin('docs.broken', [{ anything: true }]), 'docs.broken');
     assert.deepEqual(Object.keys(row.payload).sort(), ['action', 'actor', 'date', 'origin']);
-    assert.ok(errors.some((e) => e.startsWith('Failed to build the audit log payload for docs.broken')), errors.join('\n'));
+    assert.ok(
+      errors.some((e) => e.startsWith('Failed to build the audit log payload for docs.broken')),
+      errors.join('\n'),
+    );
   },
 );
 
@@ -243,7 +270,11 @@ claim(
     // A first argument that cannot be serialised: the insert throws.
     const res = await emitAsAdmin('entry.create', [], { circular: true });
     assert.equal(res.status, 200, res.text);
-    await waitFor(() => errors, (e) => e.some((x) => x.startsWith('Failed to save the audit log entry for entry.create')), 'the logged failure');
+    await waitFor(
+      () => errors,
+      (e) => e.some((x) => x.startsWith('Failed to save the audit log entry for entry.create')),
+      'the logged failure',
+    );
     const saved = await rows('entry.create');
     assert.ok(saved.every((r: { payload: { self?: unknown } }) => r.payload.self === undefined));
   },
@@ -257,7 +288,10 @@ claim(
   async () => {
     const named = await editor(strapi, 'named-auditor@example.com', []);
     await strapi.db.query('admin::user').update({ where: { id: named.user.id }, data: { username: 'auditor' } });
-    const [row] = await loggedAfter(() => named.post('/audit-claims/emit', { event: 'entry.unpublish', args: [{ uid: 'api::article.article' }] }), 'entry.unpublish');
+    const [row] = await loggedAfter(
+      () => named.post('/audit-claims/emit', { event: 'entry.unpublish', args: [{ uid: 'api::article.article' }] }),
+      'entry.unpublish',
+    );
     const one = await admin.get(`/admin/audit-logs/${row.id}`);
     assert.equal(one.status, 200);
     assert.deepEqual(one.body.user, { id: named.user.id, email: 'named-auditor@example.com', displayName: 'auditor' });
@@ -267,6 +301,27 @@ claim(
     // firstname lastname when there is no username.
     const own = list.body.results.find((r: { user: { id: number } | null }) => r.user?.id === admin.user.id);
     assert.equal(own.user.displayName, 'Claims Runner');
+  },
+);
+
+claim(
+  {
+    id: 'routes-policies',
+    says: "All routes are admin routes with enableFeatureMiddleware('audit-logs') and the policies admin::isAuthenticatedAdmin and admin::hasPermissions.",
+  },
+  async () => {
+    const nobody = await editor(strapi, 'audit-nobody@example.com', []);
+    for (const path of ['/admin/audit-logs', '/admin/audit-logs/users', '/admin/audit-logs/export', '/admin/audit-logs/1']) {
+      assert.equal((await fetch(`${baseUrl(strapi)}${path}`)).status, 401, `${path} without a token`);
+      assert.equal((await nobody.get(path)).status, 403, `${path} without permission`);
+    }
+    // The admin is not in strapi.plugins: its routers are on strapi.admin.
+    const admin_ = (
+      strapi as unknown as { admin: { routes: Record<string, { type: string; routes: Array<{ config: { middlewares?: unknown[] } }> }> } }
+    ).admin;
+    const routes = admin_.routes['audit-logs'];
+    assert.equal(routes.type, 'admin');
+    assert.ok(routes.routes.every((r) => r.config.middlewares?.length === 1));
   },
 );
 
@@ -326,7 +381,10 @@ claim(
     const reader = await editor(strapi, 'audit-reader@example.com', [{ action: 'admin::audit-logs.read' }]);
     assert.equal((await reader.get('/admin/audit-logs')).status, 200);
     assert.equal((await reader.get('/admin/audit-logs/export')).status, 403);
-    const exporter = await editor(strapi, 'audit-exporter@example.com', [{ action: 'admin::audit-logs.read' }, { action: 'admin::audit-logs.export' }]);
+    const exporter = await editor(strapi, 'audit-exporter@example.com', [
+      { action: 'admin::audit-logs.read' },
+      { action: 'admin::audit-logs.export' },
+    ]);
     assert.equal((await exporter.get('/admin/audit-logs/export')).status, 200);
   },
 );
@@ -348,17 +406,29 @@ claim(
     const bytes = Buffer.from(await res.arrayBuffer());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'the UTF-8 byte-order mark');
     const text = bytes.subarray(3).toString('utf8');
-    assert.ok(text.startsWith('id,action,date,user_id,user_email,user_display_name,origin,payload\r\n'), JSON.stringify(text.slice(0, 120)));
+    assert.ok(
+      text.startsWith('id,action,date,user_id,user_email,user_display_name,origin,payload\r\n'),
+      JSON.stringify(text.slice(0, 120)),
+    );
     assert.equal(text.trim().split('\r\n').length, 4, 'the header and three rows');
     assert.ok(Number(res.headers.get('x-audit-logs-export-until')) > 0);
     assert.match(res.headers.get('x-audit-logs-export-next-cursor') ?? '', /^\d+$/);
     assert.equal(res.headers.get('x-audit-logs-export-part-size'), '3');
     assert.match(res.headers.get('x-audit-logs-export-token') ?? '', /^\d+\./);
-    for (const h of ['X-Audit-Logs-Export-Until', 'X-Audit-Logs-Export-Next-Cursor', 'X-Audit-Logs-Export-Part-Size', 'X-Audit-Logs-Export-Token']) {
+    for (const h of [
+      'X-Audit-Logs-Export-Until',
+      'X-Audit-Logs-Export-Next-Cursor',
+      'X-Audit-Logs-Export-Part-Size',
+      'X-Audit-Logs-Export-Token',
+    ]) {
       assert.ok(res.headers.get('access-control-expose-headers')?.includes(h), h);
     }
     // Exporting is itself audited.
-    await waitFor(() => rows('audit-log.export'), (r) => r.length > exports, 'the audit-log.export row');
+    await waitFor(
+      () => rows('audit-log.export'),
+      (r) => r.length > exports,
+      'the audit-log.export row',
+    );
     // Without gzip in Accept-Encoding, the same part comes uncompressed.
     const plain = await admin.get('/admin/audit-logs/export?pageSize=1', { 'accept-encoding': 'identity' });
     assert.equal(plain.headers.get('content-encoding'), null);
@@ -378,7 +448,9 @@ claim(
     const next = await admin.get(`/admin/audit-logs/export?pageSize=2&cursor=${cursor}&until=${until}&token=${encodeURIComponent(token)}`);
     assert.equal(next.status, 200);
     assert.ok(!next.text.replace(/^\uFEFF/, '').startsWith('id,action,'), 'a continuation part has no header row');
-    const forged = await admin.get(`/admin/audit-logs/export?pageSize=2&cursor=${cursor}&until=${Number(until) + 1}&token=${encodeURIComponent(token)}`);
+    const forged = await admin.get(
+      `/admin/audit-logs/export?pageSize=2&cursor=${cursor}&until=${Number(until) + 1}&token=${encodeURIComponent(token)}`,
+    );
     assert.equal(forged.status, 400);
     assert.equal(forged.body.error.message, 'The export continuation is invalid or has expired. Restart the export.');
   },
@@ -415,7 +487,9 @@ claim(
     assert.equal(job.options, '0 0 * * *');
     const day = 24 * 3600 * 1000;
     const old = await strapi.db.query(LOG).create({ data: { action: 'docs.old', date: new Date(Date.now() - 91 * day), payload: {} } });
-    const recent = await strapi.db.query(LOG).create({ data: { action: 'docs.recent', date: new Date(Date.now() - 89 * day), payload: {} } });
+    const recent = await strapi.db
+      .query(LOG)
+      .create({ data: { action: 'docs.recent', date: new Date(Date.now() - 89 * day), payload: {} } });
     await (job.job as unknown as { invoke(): Promise<void> }).invoke();
     assert.equal(await strapi.db.query(LOG).findOne({ where: { id: old.id } }), null, 'older than the 90 days of DEFAULT_RETENTION_DAYS');
     assert.ok(await strapi.db.query(LOG).findOne({ where: { id: recent.id } }));
@@ -441,7 +515,10 @@ claim(
       Boolean,
       'the retention job to come back',
     );
-    const [row] = await loggedAfter(() => emitAsAdmin('entry.create', [{ uid: 'api::article.article', during: 'enabled again' }]), 'entry.create');
+    const [row] = await loggedAfter(
+      () => emitAsAdmin('entry.create', [{ uid: 'api::article.article', during: 'enabled again' }]),
+      'entry.create',
+    );
     assert.equal(row.payload.during, 'enabled again');
     assert.ok((await rows('entry.create')).every((r: { payload: { during?: string } }) => r.payload.during !== 'disabled'));
   },
