@@ -89,6 +89,25 @@ export function captureConsole(): { lines: ConsoleLine[]; text(method?: ConsoleL
   };
 }
 
+/**
+ * Takes over unhandled promise rejections until `restore()`: they are recorded instead of failing
+ * the running test (node:test's own listener is set aside and put back).
+ */
+export function catchUnhandledRejections(): { reasons: unknown[]; restore(): void } {
+  const reasons: unknown[] = [];
+  const saved = process.listeners('unhandledRejection');
+  process.removeAllListeners('unhandledRejection');
+  const record = (reason: unknown) => void reasons.push(reason);
+  process.on('unhandledRejection', record);
+  return {
+    reasons,
+    restore: () => {
+      process.off('unhandledRejection', record);
+      for (const listener of saved) process.on('unhandledRejection', listener);
+    },
+  };
+}
+
 /** Runs `fn` (which calls `strapi.destroy()` one way or another) and gives back the process listeners it removed. */
 export async function keepingProcessListeners<T>(fn: () => Promise<T>): Promise<T> {
   const saved = new Map<string | symbol, Array<(...args: unknown[]) => void>>();

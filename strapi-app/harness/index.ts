@@ -9,6 +9,7 @@ export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
 export {
   addLocalPlugin,
   captureConsole,
+  catchUnhandledRejections,
   exampleToJs,
   jestGlobals,
   keepingProcessListeners,
