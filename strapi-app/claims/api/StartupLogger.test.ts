@@ -308,7 +308,7 @@ claim(
     child.stderr.on('data', (d) => (stderr += d));
     const code = await new Promise((resolve) => child.on('exit', resolve));
     assert.equal(code, 0, stderr);
-  stdout = plain(stdout);
+    stdout = plain(stdout);
     assert.match(stdout, /^ Project information$/m);
     assert.equal(cell(stdout, 'Environment'), 'production');
     assert.match(stdout, /^ Actions available$/m);
