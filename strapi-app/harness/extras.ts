@@ -7,14 +7,35 @@
  * that the pages' test examples use.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { format } from 'node:util';
 import ts from 'typescript';
+import { freshDatabase } from './database';
 import type { CodeBlock } from './examples';
-import { APP_DIR } from './paths';
+import { installNetworkGuard } from './network';
+import { APP_DIR, STATE_DIR } from './paths';
+
+/**
+ * The environment `bootStrapi()` gives an instance (a fresh database, a public folder, quiet logs,
+ * telemetry and EE off, the network guard), for a test that runs code creating the instance itself,
+ * as a page's example does with `createStrapi()`.
+ */
+export function prepareStrapiEnvironment(name: string, env: Record<string, string> = {}): void {
+  const publicDir = path.join(STATE_DIR, 'public', name.replace(/[^a-zA-Z0-9_-]+/g, '_'));
+  rmSync(publicDir, { recursive: true, force: true });
+  mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
+  Object.assign(process.env, freshDatabase(name), {
+    STRAPI_TEST_PUBLIC_DIR: publicDir,
+    STRAPI_TEST_LOG_LEVEL: 'error',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    STRAPI_DISABLE_EE: 'true',
+    ...env,
+  });
+  installNetworkGuard();
+}
 
 /** A compiled module of `@strapi/core` (`services/event-hub`, `providers/provider`...), the very instance Strapi loaded. */
 export function requireCore<T = Record<string, unknown>>(rel: string): T {

@@ -13,6 +13,7 @@ export {
   exampleToJs,
   jestGlobals,
   keepingProcessListeners,
+  prepareStrapiEnvironment,
   requireCore,
   supertestLike,
   type ConsoleLine,
