@@ -3,7 +3,18 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
-import { STATE_DIR, appVariant, bootStrapi, claim, codeBlock, jestGlobals, requireCore, runExample, stopStrapi } from '../../harness';
+import {
+  APP_DIR,
+  STATE_DIR,
+  appVariant,
+  bootStrapi,
+  claim,
+  codeBlock,
+  jestGlobals,
+  requireCore,
+  runExample,
+  stopStrapi,
+} from '../../harness';
 
 const g = globalThis as unknown as { __apiProbe: Record<string, unknown> };
 g.__apiProbe = { lifecycles: [] };
@@ -22,7 +33,12 @@ function writeTree(root: string, files: Record<string, string>) {
  * lifecycles, and an index.ts that throws if anything loads it), `no-routes` (an index.js only),
  * `myThing` (a camel-cased folder) and `.hidden` (a dot-folder).
  */
-const variant = appVariant('api-modules', (dir) =>
+const variant = appVariant('api-modules', (dir) => {
+  // No browser opening when it listens.
+  writeFileSync(
+    path.join(dir, 'config/admin.js'),
+    `const base = require(${JSON.stringify(path.join(APP_DIR, 'config/admin.js'))});\nmodule.exports = (ctx) => ({ ...base(ctx), autoOpen: false });\n`,
+  );
   writeTree(path.join(dir, 'src/api'), {
     'probe/index.js': `module.exports = {
   register({ strapi }) { globalThis.__apiProbe.lifecycles.push('register'); globalThis.__apiProbe.routesAtRegister = strapi.api('no-routes').routes; },
@@ -45,8 +61,8 @@ const variant = appVariant('api-modules', (dir) =>
     'no-routes/index.js': 'module.exports = {};\n',
     'myThing/index.js': 'module.exports = {};\n',
     '.hidden/index.js': "throw new Error('a dot-folder was loaded');\n",
-  }),
-);
+  });
+});
 
 let strapi: Core.Strapi;
 let base: string;
