@@ -361,7 +361,7 @@ claim({ id: 'run-arguments', says: 'Each run calls fn({ strapi }, fireDate) with
   // A scheduled second (croner's pattern time), not the moment the timer fired.
   assert.equal(first.fireDate.getMilliseconds(), 0);
   assert.ok(
-    first.fireDate.getTime() <= first.at && first.at - first.fireDate.getTime() < 1000,
+    first.fireDate.getTime() <= first.at && first.at - first.fireDate.getTime() < 1800,
     `${first.at - first.fireDate.getTime()} ms late`,
   );
 });
