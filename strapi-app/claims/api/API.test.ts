@@ -67,11 +67,11 @@ const variant = appVariant('api-modules', (dir) => {
 let strapi: Core.Strapi;
 let base: string;
 before(async () => {
-  strapi = await bootStrapi({ appDir: variant, listen: true });
+  strapi = await bootStrapi({ name: 'api-modules', appDir: variant, listen: true });
   base = `http://127.0.0.1:${strapi.config.get('server.port')}`;
 });
 after(async () => {
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 /** An API module as the registry holds it (the types leave out some of its members). */

@@ -8,10 +8,10 @@ const createEventHub = requireCore<() => Hub>('services/event-hub');
 
 let strapi: Core.Strapi;
 before(async () => {
-  strapi = await bootStrapi();
+  strapi = await bootStrapi({ name: 'event-hub-api' });
 });
 after(async () => {
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 /** Listeners that record their name when they run. */

@@ -49,14 +49,14 @@ const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 before(async () => {
   const output = captureConsole();
   try {
-    strapi = await bootStrapi({ appDir: variant, listen: true });
+    strapi = await bootStrapi({ name: 'startup-logger', appDir: variant, listen: true });
   } finally {
     output.restore();
   }
   bootOutput = plain(output.text('log'));
 });
 after(async () => {
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 /** What the startup logger prints while `fn` runs. */

@@ -82,6 +82,7 @@ before(async () => {
   const output = captureConsole();
   try {
     strapi = await bootStrapi({
+      name: 'telemetry',
       appDir: variant('telemetry', { projectId: 'from-package-json', customKey: 'custom value' }),
       telemetry: true,
       listen: true,
@@ -363,6 +364,7 @@ claim(
     await sleep(200);
     assert.deepEqual(
       analytics()
+        .filter((r) => r.json.event === 'didReceiveRequest')
         .map((r) => `${r.json.eventProperties.url} ${r.json.eventProperties.statusCode}`)
         .sort(),
       ['/admin/api-tokens 401', '/api/articles 405'],
@@ -599,7 +601,12 @@ claim({ id: 'package-json-switch', says: "strapi.telemetryDisabled in the projec
   const output = captureConsole();
   let instance: Core.Strapi;
   try {
-    instance = await bootStrapi({ appDir: variant('telemetry-disabled', { telemetryDisabled: true }), telemetry: true, listen: true });
+    instance = await bootStrapi({
+      name: 'telemetry-disabled',
+      appDir: variant('telemetry-disabled', { telemetryDisabled: true }),
+      telemetry: true,
+      listen: true,
+    });
   } finally {
     output.restore();
   }

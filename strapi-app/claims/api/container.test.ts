@@ -24,12 +24,12 @@ providers.push(example.default);
 let strapi: Core.Strapi;
 let keysAfterConstruction: string[];
 before(async () => {
-  strapi = await bootStrapi();
+  strapi = await bootStrapi({ name: 'container' });
   keysAfterConstruction = [...maps(strapi).registerMap.keys()];
 });
 after(async () => {
   providers.splice(providers.indexOf(example.default), 1);
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 claim({ id: 'lazy-and-reused', says: 'created lazily the first time they are requested, and then reused.' }, () => {

@@ -53,7 +53,7 @@ let base: string;
 let beforeMount: { paths: string[]; listening: boolean };
 before(async () => {
   port = await freePort();
-  strapi = await bootStrapi({ appDir: variant, env: { PORT: String(port), HOST: '127.0.0.1' } });
+  strapi = await bootStrapi({ name: 'strapi-server', appDir: variant, env: { PORT: String(port), HOST: '127.0.0.1' } });
   base = `http://127.0.0.1:${port}`;
   beforeMount = { paths: strapi.server.listRoutes().map((l) => l.path), listening: strapi.server.httpServer.listening };
   // Root routes, added before the routers are mounted.
@@ -79,7 +79,7 @@ before(async () => {
   ] as never);
 });
 after(async () => {
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 let listenReturn: unknown;

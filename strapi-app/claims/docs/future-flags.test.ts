@@ -59,7 +59,7 @@ before(async () => {
     documentId: article.documentId,
     warnings: g.__logs.filter((l) => l.level === 'warn').map((l) => l.message),
   };
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
   // The same database, with the environment variable the example reads.
   g.__logs = [];
   strapi = await bootStrapi({
@@ -72,7 +72,7 @@ before(async () => {
 });
 after(async () => {
   delete process.env.STRAPI_FEATURES_FIRST_PUBLISHED_AT;
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 /** Runs `fn` with `features` set to `value` in the configuration, then puts the original back. */

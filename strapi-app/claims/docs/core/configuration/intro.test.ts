@@ -104,7 +104,7 @@ before(async () => {
   Object.assign(process.env, ENV);
   const output = captureConsole();
   try {
-    strapi = await bootStrapi({ appDir: variant });
+    strapi = await bootStrapi({ name: 'configuration', appDir: variant });
   } finally {
     output.restore();
   }
@@ -115,7 +115,7 @@ before(async () => {
   };
 });
 after(async () => {
-  await stopStrapi(strapi);
+  if (strapi) await stopStrapi(strapi);
 });
 
 type LoadConfiguration = (opts: {

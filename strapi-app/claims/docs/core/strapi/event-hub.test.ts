@@ -11,7 +11,7 @@ const createEventHub = requireCore<() => Hub>('services/event-hub');
 let instance: Core.Strapi | undefined;
 const app = () => instance!;
 before(async () => {
-  instance = await bootStrapi();
+  instance = await bootStrapi({ name: 'event-hub-guide' });
 });
 after(async () => {
   if (instance) await stopStrapi(instance);

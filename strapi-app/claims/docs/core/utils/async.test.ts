@@ -251,7 +251,7 @@ claim(
     says: 'A service that filters a page of entries, counts the locales of each in the database with a bounded number of queries, then builds an index by documentId:',
   },
   async () => {
-    strapi = await bootStrapi();
+    strapi = await bootStrapi({ name: 'async-utils' });
     await strapi.plugin('i18n').service('locales').create({ code: 'fr', name: 'French (fr)' });
     const articles = strapi.documents('api::article.article');
     const entries: Array<{ id: number; documentId: string; locale?: string }> = [];
