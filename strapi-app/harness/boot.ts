@@ -13,10 +13,10 @@ import type { Core } from '@strapi/strapi';
 import { freshDatabase } from './database';
 import { installTestLicense, type TestLicense } from './license';
 import { installNetworkGuard } from './network';
-import { APP_DIR, STATE_DIR } from './paths';
+import { APP_DIR, STATE_DIR, callerClaimsFile, pageKeyOfClaimsFile } from './paths';
 
 export interface BootOptions {
-  /** Database and public folder name; a fresh one unless `keepDatabase`. Default: `app-<n>`. */
+  /** Database and public folder name; a fresh one unless `keepDatabase`. Default: `app<n>-<page key>`. */
   name?: string;
   /** Reuse the database and public folder a previous instance of the same name left. */
   keepDatabase?: boolean;
@@ -65,8 +65,22 @@ function loadStrapiModule(ee: boolean, license?: Partial<TestLicense>): typeof i
   return require('@strapi/strapi');
 }
 
+/**
+ * `app<n>-<page key>`: the claims file's key keeps two files that run at the same time (two
+ * processes, each counting from 1) off each other's database and public folder.
+ */
+function defaultName(): string {
+  let key = 'app';
+  try {
+    key = pageKeyOfClaimsFile(callerClaimsFile());
+  } catch {
+    // Not called from a claims file (the child process of startStrapiProcess passes a name).
+  }
+  return `app${++counter}-${key}`;
+}
+
 export async function bootStrapi(options: BootOptions = {}): Promise<Core.Strapi> {
-  const name = options.name ?? `app-${++counter}`;
+  const name = options.name ?? defaultName();
   const publicDir = path.join(STATE_DIR, 'public', name.replace(/[^a-zA-Z0-9_-]+/g, '_'));
   if (!options.keepDatabase) rmSync(publicDir, { recursive: true, force: true });
   mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });

@@ -18,3 +18,16 @@ export {
 } from './admin';
 export { usePostgres } from './postgres';
 export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
+export {
+  addLocalPlugin,
+  captureConsole,
+  catchUnhandledRejections,
+  exampleToJs,
+  jestGlobals,
+  keepingProcessListeners,
+  prepareStrapiEnvironment,
+  requireCore,
+  supertestLike,
+  type ConsoleLine,
+  type SimpleResponse,
+} from './extras';
