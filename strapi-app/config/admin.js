@@ -4,4 +4,6 @@ module.exports = () => ({
   apiToken: { salt: 'test-api-token-salt' },
   transfer: { token: { salt: 'test-transfer-token-salt' } },
   secrets: { encryptionKey: 'test-encryption-key-32-characters' },
+  // A listening instance in development with no admin user would open a browser on the admin panel.
+  autoOpen: false,
 });
