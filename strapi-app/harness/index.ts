@@ -6,3 +6,5 @@ export { outbound, clearOutbound, respondToOutbound, type OutboundRequest } from
 export { runStrapiCli, startStrapiProcess, type CliResult, type StrapiProcess } from './processes';
 export { superAdmin } from './fixtures';
 export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
+export { addLocalPlugin } from './local-plugin';
+export { jestGlobals } from './jest';
