@@ -55,11 +55,11 @@ after(async () => {
   if (strapi) await stopStrapi(strapi);
 });
 
-/** A throwaway Database on an in-memory SQLite file, not connected until used. */
-function memoryDatabase(settings: Record<string, unknown> = {}, client = 'sqlite') {
+/** A throwaway Database on a SQLite file in a temporary folder (Strapi resolves `:memory:` as a file name). */
+function tempDatabase(settings: Record<string, unknown> = {}, client = 'sqlite') {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'claims-db-'));
   return new Database({
-    connection: { client, connection: client === 'sqlite' ? { filename: ':memory:' } : {}, useNullAsDefault: true },
+    connection: { client, connection: client === 'sqlite' ? { filename: path.join(dir, 'claims.db') } : {}, useNullAsDefault: true },
     settings: { migrations: { dir }, ...settings },
   } as ConstructorParameters<typeof Database>[0]);
 }
@@ -69,10 +69,10 @@ async function columns(table: string) {
 }
 
 claim({ id: 'unknown-dialect', says: 'any other client throws Unknown dialect <client>' }, async () => {
-  const sqlite = memoryDatabase();
+  const sqlite = tempDatabase();
   assert.equal(sqlite.dialect.client, 'sqlite');
   await sqlite.destroy();
-  const postgres = memoryDatabase({}, 'postgres');
+  const postgres = tempDatabase({}, 'postgres');
   assert.equal(postgres.dialect.client, 'postgres');
   await postgres.destroy();
   // mysql is a known dialect; without its driver installed, Knex is what fails.
@@ -80,13 +80,13 @@ claim({ id: 'unknown-dialect', says: 'any other client throws Unknown dialect <c
   console.log = () => undefined;
   try {
     assert.throws(
-      () => memoryDatabase({}, 'mysql'),
+      () => tempDatabase({}, 'mysql'),
       (error: Error) => !/Unknown dialect/.test(error.message),
     );
   } finally {
     console.log = quiet;
   }
-  assert.throws(() => memoryDatabase({}, 'oracle'), { message: 'Unknown dialect oracle' });
+  assert.throws(() => tempDatabase({}, 'oracle'), { message: 'Unknown dialect oracle' });
 });
 
 claim({ id: 'query-unknown-model', says: 'strapi.db.query(uid) throws Model <uid> not found for UIDs missing from the metadata' }, () => {
@@ -158,7 +158,7 @@ claim(
     says: "The constructor picks the dialect, creates the Knex connection (each new pooled connection runs the dialect's initialize), and builds the schema, migrations, lifecycles, entity-manager and repair providers.",
   },
   async () => {
-    const db = memoryDatabase();
+    const db = tempDatabase();
     for (const key of ['dialect', 'connection', 'schema', 'migrations', 'lifecycles', 'entityManager', 'repair'] as const)
       assert.ok(db[key], key);
     // SQLite's initialize turns foreign keys on, per connection.
@@ -243,11 +243,11 @@ claim(
 claim(
   { id: 'settings-default-true', says: 'The settings forceMigration and runMigrations default to true in the constructor.' },
   async () => {
-    const defaults = memoryDatabase();
+    const defaults = tempDatabase();
     assert.equal(defaults.config.settings.forceMigration, true);
     assert.equal(defaults.config.settings.runMigrations, true);
     await defaults.destroy();
-    const given = memoryDatabase({ forceMigration: false, runMigrations: false });
+    const given = tempDatabase({ forceMigration: false, runMigrations: false });
     assert.equal(given.config.settings.forceMigration, false);
     assert.equal(given.config.settings.runMigrations, false);
     await given.destroy();
