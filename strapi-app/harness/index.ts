@@ -8,4 +8,13 @@ export { superAdmin } from './fixtures';
 export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
 export { addLocalPlugin } from './local-plugin';
 export { jestGlobals } from './jest';
-export { adminSession, adminUserWithRole, baseUrl, sendJson, type AdminResponse, type AdminSession, type Json, type PermissionInput } from './admin';
+export {
+  adminSession,
+  adminUserWithRole,
+  baseUrl,
+  sendJson,
+  type AdminResponse,
+  type AdminSession,
+  type Json,
+  type PermissionInput,
+} from './admin';
