@@ -31,3 +31,6 @@ export {
   type ConsoleLine,
   type SimpleResponse,
 } from './extras';
+export { addPluginWithServer } from './local-plugin';
+export { jestRecorder } from './jest';
+export { adminSession, adminUserWithRole, sendJson, type AdminSession, type Json, type SessionResponse } from './admin-session';
