@@ -139,9 +139,30 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   const zoomed = await drawingBox(svg);
   expect(zoomed.width).toBeGreaterThan(fitted.width * 1.2);
   await expect(scale).toHaveText(/^1\d\d %$/);
-  // Arrow keys pan: ArrowLeft brings what is on the left into view, so the drawing moves right.
-  await page.keyboard.press('ArrowLeft');
-  await expect.poll(async () => (await drawingBox(svg)).x).toBeGreaterThan(zoomed.x + 30);
+  // Arrow keys pan as a reader looks around: each brings what lies in its direction into view, so
+  // the drawing moves the other way, by the same step, and only along the key's axis.
+  const moves: Array<[string, 'x' | 'y', 1 | -1]> = [
+    ['ArrowLeft', 'x', 1],
+    ['ArrowRight', 'x', -1],
+    ['ArrowUp', 'y', 1],
+    ['ArrowDown', 'y', -1],
+  ];
+  for (const [key, axis, sign] of moves) {
+    const before = await drawingBox(svg);
+    await page.keyboard.press(key);
+    await expect.poll(async () => sign * ((await drawingBox(svg))[axis] - before[axis]), key).toBeGreaterThan(30);
+    const after = await drawingBox(svg);
+    const other = axis === 'x' ? 'y' : 'x';
+    expect(Math.abs(after[other] - before[other]), `${key} moves along ${axis} only`).toBeLessThan(1);
+    expect(after.width, `${key} does not zoom`).toBeCloseTo(before.width, 0);
+  }
+  // A key with Ctrl, Alt or Cmd is the browser's (Ctrl+ArrowLeft, Ctrl+-): the view does not move.
+  const still = await drawingBox(svg);
+  await page.keyboard.press('Control+ArrowLeft');
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.keyboard.press('Meta+ArrowDown');
+  await expect(scale).toHaveText(/^1\d\d %$/);
+  expect(await drawingBox(svg)).toEqual(still);
   // The buttons work from the keyboard as well: Tab to "Fit", Enter.
   await dialog.getByRole('button', { name: 'Zoom in' }).focus();
   await page.keyboard.press('Tab');
@@ -150,6 +171,14 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
   await page.keyboard.press('-');
   await expect(scale).toHaveText(/^\d\d %$/);
+  // "=" (the + key without Shift) zooms in too, and "0" fits again.
+  await page.keyboard.press('=');
+  await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
+  await page.keyboard.press('=');
+  await expect(scale).toHaveText(/^1\d\d %$/);
+  await page.keyboard.press('0');
+  await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
+  expect(await drawingBox(svg)).toEqual(fitted);
 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
