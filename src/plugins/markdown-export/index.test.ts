@@ -159,5 +159,5 @@ test('a sidebar naming a doc that does not exist, or another number of versions,
   await assert.rejects(build({ loadedVersions: [] }), /markdown-export expects the docs plugin with one version/);
   const plugin = markdownExportPlugin({ siteDir: SITE_DIR } as LoadContext);
   assert.equal(plugin.name, 'markdown-export');
-  await assert.rejects(plugin.postBuild!({ outDir: OUT_DIR, plugins: [] } as never), /expects the docs plugin/);
+  await assert.rejects(async () => plugin.postBuild!({ outDir: OUT_DIR, plugins: [] } as never), /expects the docs plugin/);
 });
