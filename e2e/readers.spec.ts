@@ -209,3 +209,21 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   await expect(open).toBeFocused();
   expect(requests.filter((path) => path.includes('diagram-full-view'))).toHaveLength(1);
 });
+
+test('the full-size view opens by mouse click and by Space as well as by Enter', async ({ page }) => {
+  await visit(page, DIAGRAM_PAGE);
+  const diagram = page.locator('[data-diagram]').first();
+  await diagram.scrollIntoViewIfNeeded();
+  await expect(diagram).toHaveAttribute('data-diagram', 'drawn');
+  const open = page.getByRole('button', { name: 'Open full size' }).first();
+  const dialog = page.getByRole('dialog', { name: 'Diagram at full size' });
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).press('Space');
+  await expect(dialog).toHaveCount(0);
+});

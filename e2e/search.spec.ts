@@ -290,6 +290,22 @@ test.describe('search', () => {
     await expect(items(page)).toHaveCount(2);
   });
 
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    test('a tap on a result navigates in place, client-side, like a plain click', async ({ page }) => {
+      await serveIndex(page);
+      await visit(page, '/docs/intro');
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await searchButton(page).tap();
+      await expect(input(page)).toBeFocused();
+      await typeQuery(page, 'nested transactions');
+      await items(page).nth(1).tap();
+      await expect(page).toHaveURL((url) => url.pathname === '/docs/core/database/transactions' && url.hash === '#when-to-open-one');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await expect(page.locator('.aa-DetachedOverlay')).toHaveCount(0);
+    });
+  });
+
   // The keyboard forms of the same choices: Ctrl+Enter and Cmd+Enter open the active result in a
   // new tab, Shift+Enter in a new window; the current tab stays.
   for (const key of ['Control+Enter', 'Meta+Enter', 'Shift+Enter']) {
