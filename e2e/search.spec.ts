@@ -292,6 +292,7 @@ test.describe('search', () => {
 
   test.describe('on a touch screen', () => {
     test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
     test('a tap on a result navigates in place, client-side, like a plain click', async ({ page }) => {
       await serveIndex(page);
       await visit(page, '/docs/intro');
