@@ -14,7 +14,6 @@ export default {
       'src/clientModules/*.test.ts',
       'src/plugins/**/*.test.ts',
       'src/theme/*/*.test.ts',
-      'src/config/prism.test.ts',
       'scripts/csp.test.ts',
       'scripts/lint-docs-rules.test.ts',
       'scripts/build-log.test.ts',
@@ -41,7 +40,6 @@ export default {
     '!src/plugins/lazy-routes/ComponentCreator.ts',
     // The diagram view's keys; the search panel's decisions are src/search/panel.ts, above.
     'src/theme/Mermaid/keys.ts',
-    'src/config/prism.ts',
     'scripts/csp.ts',
     'scripts/lint-docs.ts',
     'scripts/docs.ts',

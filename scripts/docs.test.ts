@@ -2,9 +2,31 @@
  * The docs reader shared by the lint and the tests (./docs.ts): frontmatter and body, where the
  * body starts, the route Docusaurus gives a doc, and the tag permalink it builds from a label.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseDoc, routeOfDoc, tagSlug } from './docs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, parseDoc, readDocs, routeOfDoc, tagSlug } from './docs';
+
+// Inside the repository (its ignored .cache/), as docs/ is, so that file names are relative to it.
+mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+const TREE = mkdtempSync(path.join(ROOT, '.cache', 'docs-test-'));
+after(() => rmSync(TREE, { recursive: true, force: true }));
+
+test('every .md and .mdx doc, in path order; _ files and folders and other files are left out', () => {
+  const files = ['b.md', 'a/z.mdx', 'a/y.md', '_partial.md', '_parts/x.md', 'a/_hidden.md', 'notes.txt', 'img.md.png'];
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(TREE, file)), { recursive: true });
+    writeFileSync(path.join(TREE, file), `---\ntitle: ${file}\n---\nBody.\n`);
+  }
+  const docs = readDocs(TREE);
+  const base = path.relative(ROOT, TREE);
+  assert.deepEqual(
+    docs.map((doc) => doc.file),
+    [`${base}/a/y.md`, `${base}/a/z.mdx`, `${base}/b.md`],
+  );
+  assert.deepEqual(docs[0], { file: `${base}/a/y.md`, data: { title: 'a/y.md' }, body: 'Body.\n', offset: 3 });
+});
 
 test('a doc: its frontmatter, its body, and the number of file lines before the body', () => {
   const doc = parseDoc('docs/api/Cron.md', '---\ntitle: Cron\ntags:\n  - a\n---\n\nBody.\n');

@@ -49,8 +49,9 @@ export function parseDoc(file: string, text: string): Doc {
   return { file, data, body: content, offset };
 }
 
-export function readDocs(): Doc[] {
-  return walk(DOCS_DIR)
+/** Every doc under `dir` (docs/), in path order; files and folders starting with `_` are never built. */
+export function readDocs(dir = DOCS_DIR): Doc[] {
+  return walk(dir)
     .sort()
     .map((full) => parseDoc(path.relative(ROOT, full), readFileSync(full, 'utf8')));
 }

@@ -104,3 +104,34 @@ test('running text under 24 characters keeps long-token rules off; text nodes ar
   rehypeCodeBreaks()(empty as never);
   assert.deepEqual(empty.children[2], { type: 'element', tagName: 'code' });
 });
+
+test('the nodes themselves: a <wbr> element, a span.code-nobr around its text', () => {
+  assert.deepEqual(run('a/b').children, [t('a/'), { type: 'element', tagName: 'wbr', properties: {}, children: [] }, t('b')]);
+  assert.deepEqual(run('content-api.ts').children, [
+    { type: 'element', tagName: 'span', properties: { className: ['code-nobr'] }, children: [t('content-api.ts')] },
+  ]);
+});
+
+test('a long path in running text breaks at its slashes only; a short hyphenated piece of it stays whole', () => {
+  assert.equal(shown(run('packages/core/content-manager/server/src/x')), 'packages/|core/|[content-manager/]|server/|src/|x');
+  // A piece of exactly 24 characters breaks after its hyphen; one of 23 does not.
+  assert.equal(shown(run('aaaaaaaaaa-bbbbbbbbbbbbb')), '[aaaaaaaaaa-]|bbbbbbbbbbbbb');
+  assert.equal(shown(run('aaaaaaaaaa-bbbbbbbbbbbb and more words')), '[aaaaaaaaaa-bbbbbbbbbbbb] and more words');
+  // Running text of exactly 24 characters already follows the long-token rules.
+  assert.equal(shown(run('x aaaaaaaaaa-bbbbbbbbbbbb')), 'x [aaaaaaaaaa-bbbbbbbbbbbb]');
+});
+
+test('in a table, long code never gets the running-text breaks; a code element without properties still gets its class', () => {
+  assert.equal(shown(run('packages/core/content-manager-long-name/x', 'table')), 'packages/|core/|[content-manager-long-name/]|x');
+  const bare: Node = { type: 'element', tagName: 'code', children: [t('word')] };
+  rehypeCodeBreaks()({ type: 'root', children: [el('table', [bare])] } as never);
+  assert.deepEqual(bare.properties, { className: ['code-word'] });
+  // Code inside a table inside a pre (no such page, but the pre wins) is left alone.
+  const deep = el('code', [t('a/b')]);
+  rehypeCodeBreaks()({ type: 'root', children: [el('pre', [el('table', [deep])])] } as never);
+  assert.deepEqual(deep.children, [t('a/b')]);
+  // A table and a pre are elements: a text node named like them changes nothing.
+  const lookalike = el('code', [t('a/b')]);
+  rehypeCodeBreaks()({ type: 'root', children: [{ type: 'text', tagName: 'pre', children: [lookalike] }] } as never);
+  assert.equal(shown(lookalike), 'a/|b');
+});

@@ -82,3 +82,36 @@ test('the front matter is removed, and only at the start', () => {
   assert.equal(withoutFrontMatter('---\r\ntitle: A\r\n---\r\nBody'), 'Body');
   assert.equal(withoutFrontMatter('Body\n---\ntitle: A\n---\n'), 'Body\n---\ntitle: A\n---\n');
 });
+
+test('plain text, exactly: each construct leaves a space where words would otherwise join', () => {
+  assert.equal(plainText('a<!--x-->b'), 'a b');
+  assert.equal(plainText('a{/* x */}b'), 'a b');
+  assert.equal(plainText('a![i](x.png)b'), 'a b');
+  assert.equal(plainText('a<br/>b</span>c'), 'a b c');
+  assert.equal(plainText('[ref text][my-ref]'), 'ref text');
+  assert.equal(plainText('a|b'), 'a b');
+  assert.equal(plainText('|-|:-:|'), ' ');
+});
+
+test('markers count only where Markdown reads them: at the start of a line', () => {
+  const same = (text: string) => assert.equal(plainText(text), text, text);
+  same('Say ::: here');
+  same('x:::y');
+  same('Use a - b and 2. c');
+  same('pre- and post-');
+  same('a > b');
+  same('3> 2');
+  same('We import data and export it.');
+  assert.equal(plainText('x |- y'), 'x  - y');
+});
+
+test('a fence opens only at the start of a line, with three or more backticks or tildes', () => {
+  const sections = markdownSections('Write ```ts to open one.\n`code` starts this line.\n## Next\nafter', 'P');
+  assert.deepEqual(
+    sections.map((s) => [s.title, s.content]),
+    [
+      ['P', 'Write ts to open one. code starts this line.'],
+      ['Next', 'after'],
+    ],
+  );
+});
