@@ -80,6 +80,7 @@ test('the Markdown of a route is the route plus .md, index.md for the home page'
   assert.equal(markdownPath('/api/Cron'), '/api/Cron.md');
   assert.equal(markdownPath('/guides/type-system/'), '/guides/type-system.md');
   assert.equal(markdownPath('/'), '/index.md');
+  assert.equal(markdownPath('/guides//'), '/guides.md');
 });
 
 test('every admonition kind has its label', () => {

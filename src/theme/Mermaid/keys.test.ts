@@ -55,6 +55,8 @@ test('ids of the copy are renamed with every reference to them, longest first, a
     ].join(''),
   );
   assert.equal(withUniqueIds('<svg><g/></svg>'), '<svg><g/></svg>');
+  // Without ids, a lone # in a label stays as it is.
+  assert.equal(withUniqueIds('<svg><text># 1, #.</text></svg>'), '<svg><text># 1, #.</text></svg>');
   assert.equal(withUniqueIds('<svg id="a.b(c)"><use href="#a.b(c)"/></svg>', '-2'), '<svg id="a.b(c)-2"><use href="#a.b(c)-2"/></svg>');
   assert.equal(withUniqueIds('<svg id="a" x="#axe"/>'), '<svg id="a-full" x="#axe"/>');
 });
