@@ -42,6 +42,7 @@ test('the route: the slug when set, else the path without extension; index and a
   assert.equal(route('docs/guides/type-system/index.md'), '/guides/type-system');
   assert.equal(route('docs/guides/Type-System/type-system.mdx'), '/guides/Type-System');
   assert.equal(route('docs/index.mdx'), '/');
+  assert.equal(route('docs/intro.md'), '/intro', 'a page at the top has no folder');
   assert.equal(route('docs/a/b/c.md'), '/a/b/c');
   assert.equal(route('docs/api/Cron.md', { slug: 7 }), '/api/Cron', 'a slug that is not a string is ignored');
 });

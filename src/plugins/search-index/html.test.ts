@@ -84,7 +84,7 @@ test('block elements and code lines are separated by a space, inline elements ar
   assert.equal(content('<div><table><tr><td>a</td><td>b</td></tr><tr><th>c</th></tr></table>d</div>'), 'a b c d');
   assert.equal(content('<table><tr><td><span>a</span></td><th><span>b</span></th></tr></table>'), 'a b');
   assert.equal(content('<table><tr><th>a</th><th>b</th></tr></table>'), 'a b');
-  for (const tag of ['h1', 'h2', 'h3']) assert.equal(content(`<div>x<${tag}>a</${tag}>b</div>`), 'x a b', tag);
+  for (const tag of ['h1', 'h2', 'h3', 'p']) assert.equal(content(`<div>x<${tag}>a</${tag}>b</div>`), 'x a b', tag);
   assert.equal(content('<div><span>a</span>b</div>'), 'ab');
   assert.equal(
     content(
