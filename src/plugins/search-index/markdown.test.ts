@@ -105,6 +105,10 @@ test('markers count only where Markdown reads them: at the start of a line', () 
   assert.equal(plainText('x |- y'), 'x  - y');
 });
 
+test('a line that only mentions import or export is content', () => {
+  assert.deepEqual(markdownSections('We import data and export it.\n', 'P')[0].content, 'We import data and export it.');
+});
+
 test('a fence opens only at the start of a line, with three or more backticks or tildes', () => {
   const sections = markdownSections('Write ```ts to open one.\n`code` starts this line.\n## Next\nafter', 'P');
   assert.deepEqual(
