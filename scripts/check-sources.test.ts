@@ -76,6 +76,22 @@ test('a planted identifier that the cited file does not contain fails', () => {
   ]);
 });
 
+test('a reference table on a page that cites no file fails: identifiers are checked even with nothing to check them against', () => {
+  // A writer who forgets the "Where it lives" links must not get a silent pass for the table.
+  const body = [
+    'Intro without a link.',
+    '',
+    '| method | meaning |',
+    '| --- | --- |',
+    '| `writeAppFile()` | real name |',
+    '| `copyAppFile` | planted |',
+  ].join('\n');
+  const failures = check(page('docs/planted.md', body));
+  assert.equal(failures.length, 2, failures.join('\n'));
+  assert.match(failures[0], /^docs\/planted\.md:5: .*"writeAppFile"/);
+  assert.match(failures[1], /^docs\/planted\.md:6: .*"copyAppFile"/);
+});
+
 test('an identifier must be in the cited files, not merely somewhere in Strapi', () => {
   // `createStrapi` exists in packages/core/core, but this page cites only the database package.
   const body = [`[db](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join('\n');
