@@ -11,6 +11,8 @@ import prefetchScheduler from './src/plugins/prefetch-scheduler';
 import lazyRoutes from './src/plugins/lazy-routes';
 import markdownExport from './src/plugins/markdown-export';
 import searchIndex from './src/plugins/search-index';
+import preactClient from './src/plugins/preact-client';
+import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -46,6 +48,8 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
+  // The bundles start after the first contentful paint (src/config/ssrTemplate.ts).
+  ...(STOCK_BUILD ? {} : { ssrTemplate: SSR_TEMPLATE }),
   webpack: PREVIEW
     ? {
         jsLoader: (isServer: boolean) => ({
@@ -72,6 +76,9 @@ const config: Config = {
     searchIndex,
     markdownExport,
     ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes]),
+    // Preact in the browser bundles of the production build; the preview keeps React (and its
+    // development warnings).
+    ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),
   ],
   presets: [
     [

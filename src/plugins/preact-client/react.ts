@@ -1,0 +1,25 @@
+/**
+ * `react` in the browser bundles (see ./index.ts): `preact/compat`, with one difference.
+ *
+ * React gives a class component its `this.context` before `componentWillMount`; Preact assigns it
+ * after. A class whose constructor calls `Component.call(this, props)` without the context (as
+ * Babel's ES5 output of `super(props)` does) therefore reads `this.context` as undefined in
+ * `UNSAFE_componentWillMount`. react-loadable, which renders every route of the site, does exactly
+ * that (`this.context.loadable`), and every page crashed on hydration. Here `Component` starts each
+ * instance with an empty context object; Preact then sets the real one, as before.
+ */
+import * as compat from 'preact/compat';
+
+type ComponentFunction = ((this: object, props: object, context?: unknown) => void) & { prototype: object };
+
+const PreactComponent = compat.Component as unknown as ComponentFunction;
+
+function Component(this: object, props: object, context?: unknown): void {
+  PreactComponent.call(this, props, context === undefined ? {} : context);
+}
+Component.prototype = PreactComponent.prototype;
+
+// @ts-expect-error -- preact/compat's types use `export =`; the module itself has named ES exports.
+export * from 'preact/compat';
+export { Component };
+export default { ...compat, Component };
