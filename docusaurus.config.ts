@@ -12,6 +12,7 @@ import lazyRoutes from './src/plugins/lazy-routes';
 import markdownExport from './src/plugins/markdown-export';
 import searchIndex from './src/plugins/search-index';
 import preactClient from './src/plugins/preact-client';
+import versionMetadata from './src/plugins/version-metadata';
 import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 
 /**
@@ -75,7 +76,7 @@ const config: Config = {
     // llms-full.txt) are part of the site, not optimisations: the stock build has them too.
     searchIndex,
     markdownExport,
-    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes]),
+    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata]),
     // Preact in the browser bundles of the production build; the preview keeps React (and its
     // development warnings).
     ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),

@@ -19,7 +19,7 @@
  *    many of the page's scripts ran before the LCP paint in the recorded trace (the cause of the
  *    render delay: docs-dev/performance-lcp.md).
  *
- * Options: --skip-builds (measure the existing build/ only, no "before"), --before=REF,
+ * Options: --skip-builds (measure the existing build/ only, or the one of --build=DIR; no "before"), --before=REF,
  * --no-before, --skip-lighthouse. BENCH_PORT (default 3900) and BENCH_PORT + 1 serve the builds.
  */
 import { spawnSync } from 'node:child_process';
@@ -62,7 +62,10 @@ function prepareCopy(variant: 'stock' | 'shipped' | 'before'): string {
   mkdirSync(dir, { recursive: true });
   if (variant === 'before') {
     // The committed tree of BEFORE_REF, nothing uncommitted; this checkout's node_modules.
-    const run = spawnSync('sh', ['-c', `git archive --format=tar "$0" | tar -x -C "$1"`, BEFORE_REF!, dir], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync('sh', ['-c', `git archive --format=tar "$0" | tar -x -C "$1"`, BEFORE_REF!, dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     if (run.status !== 0) throw new Error(`git archive ${BEFORE_REF} failed: ${run.stderr}`);
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     return dir;
@@ -212,8 +215,7 @@ function scriptsBeforeLcp(trace: Trace, origin: string): string {
 
 function lcpEvidence(lhr: Lhr, trace: Trace, origin: string): string {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: Array<{ items?: Array<{ node?: { selector?: string }; phase?: string; timing?: number }> }> }
-    | undefined;
+    { items?: Array<{ items?: Array<{ node?: { selector?: string }; phase?: string; timing?: number }> }> } | undefined;
   const element = details?.items?.[0]?.items?.[0]?.node?.selector?.split(' > ').slice(-2).join(' > ') ?? '?';
   const delay = details?.items?.[1]?.items?.find((item) => item.phase === 'Render Delay')?.timing;
   return `\`${element}\`, render delay ${delay === undefined ? '?' : `${Math.round(delay)} ms`}, scripts run before the LCP paint: ${scriptsBeforeLcp(trace, origin)}`;
@@ -279,8 +281,14 @@ async function lighthouseScores(builds: Measured[], port: number): Promise<void>
 
 async function main(): Promise<void> {
   console.log(`# Benchmark (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version})`);
-  console.log(`load average at start: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
-  const builds: Measured[] = [{ label: 'shipped', dir: path.join(ROOT, 'build') }];
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
+  const buildArg = [...args].find((arg) => arg.startsWith('--build='))?.slice('--build='.length);
+  const builds: Measured[] = [{ label: 'shipped', dir: path.resolve(buildArg ?? path.join(ROOT, 'build')) }];
   if (!args.has('--skip-builds')) {
     const stockDir = prepareCopy('stock');
     const stock = coldBuild(stockDir, { DOCS_STOCK_BUILD: '1' });
@@ -304,7 +312,12 @@ async function main(): Promise<void> {
   for (const build of builds) if (!existsSync(build.dir)) throw new Error(`no build at ${build.dir}: run npm run build first`);
   await pageWeights(builds, PORT);
   if (!args.has('--skip-lighthouse')) await lighthouseScores(builds, PORT + 1);
-  console.log(`\nload average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
 }
 
 main().catch((error) => {
