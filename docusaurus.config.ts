@@ -1,7 +1,7 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { ANNOUNCEMENT_ID, SITE_TAGLINE, SITE_TITLE, SITE_URL, STRAPI_VERSION } from './src/config/site';
-import { docs } from './src/config/docs';
+import { docsOptions } from './src/config/docs';
 import { footer } from './src/config/footer';
 import { navbar } from './src/config/navbar';
 import { codeThemes, prism } from './src/config/prism';
@@ -14,6 +14,14 @@ import searchIndex from './src/plugins/search-index';
 import preactClient from './src/plugins/preact-client';
 import versionMetadata from './src/plugins/version-metadata';
 import { SSR_TEMPLATE } from './src/config/ssrTemplate';
+import remarkSourceFooter from './src/plugins/source-footer';
+import rehypeCodeBreaks from './src/plugins/code-breaks';
+
+/*
+ * The composition root: it imports the configuration (src/config/*) and the local plugins
+ * (src/plugins/*) and wires them together. Configuration never imports a plugin or a theme
+ * component (scripts/config-imports.test.ts).
+ */
 
 /**
  * DOCS_STOCK_BUILD=1 builds without this site's build optimisations (the benchmark's
@@ -24,8 +32,9 @@ const STOCK_BUILD = process.env.DOCS_STOCK_BUILD === '1';
 /**
  * The preview (`npm start`, where `docusaurus start` sets NODE_ENV to development) compiles the
  * site's TypeScript, JSX and compiled MDX with esbuild instead of Babel: the first start compiles
- * about a third faster, and a saved page recompiles sooner (README, Preview). Production builds
- * keep Docusaurus's Babel preset and its browser targets, so what ships is what the tests check.
+ * about a third faster, and a saved page recompiles sooner (docs-dev/performance.md, "Preview").
+ * Production builds keep Docusaurus's Babel preset and its browser targets, so what ships is what the
+ * tests check.
  */
 const PREVIEW = process.env.NODE_ENV === 'development';
 
@@ -85,7 +94,7 @@ const config: Config = {
     [
       'classic',
       {
-        docs,
+        docs: docsOptions({ sourceFooter: remarkSourceFooter, codeBreaks: rehypeCodeBreaks }),
         blog: false,
         theme: { customCss: './src/css/custom.css' },
       } satisfies Preset.Options,

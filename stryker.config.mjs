@@ -1,4 +1,4 @@
-// Mutation testing: `npm run test:mutation` (README, "Mutation testing"; docs-dev/mutation.md).
+// Mutation testing: `npm run test:mutation` (docs-dev/testing.md, "Mutation testing"; docs-dev/mutation.md).
 // Each test file runs in its own node process (tsx, node's test runner, TAP output). With perTest
 // coverage a mutant is tested only by the test files whose process executed it, and the first
 // failing file ends its run (forceBail).
@@ -8,7 +8,7 @@ export default {
   tap: {
     // Not src/search/property.test.ts: it asserts only that nothing throws and that the two query forms
     // agree (ranking.test.ts checks that on fixed queries), takes 7 s a run against about 1 s for the
-    // others, and made the run several times longer (README, "Mutation testing").
+    // others, and made the run several times longer (docs-dev/mutation.md).
     testFiles: ['src/search/!(property).test.ts', 'src/clientModules/*.test.ts', 'scripts/csp.test.ts', 'scripts/lint-docs-rules.test.ts'],
     nodeArgs: ['--import', 'tsx', '--test-reporter=tap'],
     forceBail: true,

@@ -4,8 +4,8 @@
  * Checks that the edit shows in the open browser without a manual reload, that search answers
  * from the current pages (a word only the edit contains finds the page), that a page added while
  * the preview runs is searchable, and that a missing index is said to be missing, never "No
- * results found.". Prints the two timings the README reports: `npm start` to the first page
- * served, and saving a page to the browser showing it.
+ * results found.". Prints the two timings docs-dev/performance.md reports ("Preview"): `npm start`
+ * to the first page served, and saving a page to the browser showing it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';

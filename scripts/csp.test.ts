@@ -14,7 +14,7 @@ import { CSP_CONF, contentSecurityPolicy, htmlFiles, inlineScripts, nginxInclude
 /** `printf 'alert(1)' | openssl dgst -sha256 -binary | base64`, and the same for `b()`. */
 const ALERT_HASH = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
 const B_HASH = "'sha256-cf242PFc/kb7xD0Qzhsmd9vvRkc+cWFmbi+k+YvtdKc='";
-/** The policy after script-src, as README ("Deploy", rule 6) describes it. */
+/** The policy after script-src, as docs-dev/deployment.md ("On any static host or CDN", rule 6) describes it. */
 const REST_OF_POLICY =
   "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 

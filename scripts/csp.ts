@@ -3,7 +3,7 @@
  * or `npx tsx scripts/csp.ts [buildDir] [outFile]`): hashes every inline script the generator emitted in
  * build/**\/*.html and writes deploy/nginx/csp.conf, the nginx include that sends the header
  * (deploy/nginx/security-headers.conf includes it). Its header value is what a CDN must send too
- * (README, "Deploy").
+ * (docs-dev/deployment.md).
  *
  * Scripts run only from this origin or when their sha256 is listed: no 'unsafe-inline', no
  * 'unsafe-eval'. The generator's inline scripts are the colour-mode / announcement-bar bootstrap in

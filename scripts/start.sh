@@ -7,6 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SKIP_BROWSER_INSTALL=1 bash scripts/setup.sh
-# No "update available" banner: Docusaurus is pinned at 3.1.1 (README, Dependencies and security advisories).
+# No "update available" banner: Docusaurus is pinned at 3.1.1 (docs-dev/dependencies.md).
 export NO_UPDATE_NOTIFIER=1
 exec npx docusaurus start --port "${PORT:-3000}" --host "${HOST:-0.0.0.0}" --no-open

@@ -22,7 +22,7 @@ export const search = {
   /**
    * How many levels of the sidebar path are indexed: all of them. The spec's default is 0 (none);
    * every page shares section titles such as "Pitfalls", so the path and the page title are what
-   * tell those sections apart (README, Search).
+   * tell those sections apart (docs-dev/search.md, "The index files").
    */
   indexDocSidebarParentCategories: 10,
   language: 'en',
@@ -42,7 +42,7 @@ export const search = {
  * The most characters of a section's text an index file keeps for its snippet (src/search/indexBuilder.ts).
  * Three sections in a hundred are longer; a match past the limit shows the start of the section.
  * Together with leaving code blocks out of the snippet text, this keeps the index file within its
- * 400 KB gzip budget (README, Search).
+ * 400 KB gzip budget (docs-dev/search.md, "Figures").
  */
 export const SNIPPET_TEXT_LIMIT = 1800;
 

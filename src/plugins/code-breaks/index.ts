@@ -1,15 +1,9 @@
 /**
- * Rehype plugin: where inline code may break. Code spans never break inside a word (custom.css
- * turns off the browser's break-anywhere); this plugin adds the places where they may:
- * - after each `/` of a path (`packages/core/admin/<wbr>...`), in tables and in running text;
- * - in running text only, inside a token too long for a phone's column (28 characters or more):
- *   before each `.` and after each `(`, `,`, `<`, `|` or `_` of a chain, and at camelCase humps
- *   (`createLocalFile<wbr>Destination<wbr>Provider`), so that it wraps between its words.
- * - In tables, a code span without a space or a `/` gets the class `code-word` and never wraps
- *   (custom.css): the table scrolls inside its own box instead.
- * - A piece of code holding a hyphen (`content-api.ts`) is wrapped in `span.code-nobr`, which never
- *   wraps, since browsers break after a hyphen.
- * The text is unchanged (`<wbr>` has none), so copying, search and `textContent` see the same code.
+ * Rehype plugin: where inline code may break. Code spans never break inside a word (custom.css turns
+ * off the browser's break-anywhere); this plugin adds `<wbr>` only after a path's `/` and, in running
+ * text, between the words of a chain too long for a phone, while one-word code in tables never wraps
+ * (the table scrolls instead). The text is unchanged, so copying, search and `textContent` see the
+ * same code. Why: docs-dev/decisions.md, "Code never breaks inside a word"; the rules: `visit` below.
  */
 interface HastNode {
   type: string;
@@ -68,6 +62,17 @@ function splitText(value: string, longTokens: boolean): HastNode[] {
   return merged;
 }
 
+/**
+ * The rules, for `code` outside `pre`:
+ * - after each `/` of a path (`packages/core/admin/<wbr>...`), in tables and in running text;
+ * - in running text only, inside a token too long for a phone's column (`LONG_CHAIN` characters or
+ *   more): before each `.` and after each `(`, `,`, `<`, `|` or `_` of a chain, and at camelCase humps
+ *   (`createLocalFile<wbr>Destination<wbr>Provider`), so that it wraps between its words;
+ * - in tables, a code span without a space or a `/` gets the class `code-word` and never wraps
+ *   (custom.css): the table scrolls inside its own box instead;
+ * - a piece of code holding a hyphen (`content-api.ts`) is wrapped in `span.code-nobr`, which never
+ *   wraps, since browsers break after a hyphen.
+ */
 function visit(node: HastNode, inPre: boolean, inTable: boolean) {
   const children = node.children;
   if (!children) return;

@@ -1,16 +1,9 @@
 /**
- * Wires this site's code highlighting (src/prism, src/theme/CodeBlock) into the build.
- *
- * - Writes the stylesheet that colours code tokens (prismTokenCss in src/config/prism.ts) into
- *   the generated files folder and adds it as a client module, so it is part of the site's CSS.
- *   Code blocks carry Prism's class names only, never inline colours, so the server's markup is
- *   right in both colour modes and hydration has nothing to recolour.
- * - Maps the module id `docs-prism-sync` to the highlighter in the server build (code is
- *   highlighted into the HTML) and to nothing in the browser build, where src/prism loads the
- *   highlighter as its own chunk when a code block is rendered after hydration.
- * - Drops the classic theme's `prism-include-languages` client module, which would put Prism and
- *   its grammars in the main bundle of every page; src/prism/highlighter.ts adds the grammars.
- * - Adds src/prism/preload.ts, which starts loading the highlighter when a navigation starts.
+ * Wires this site's code highlighting (src/prism, src/theme/CodeBlock) into the build: code blocks
+ * carry Prism's class names only, coloured by a generated stylesheet, so the server's markup is right in
+ * both colour modes and hydration has nothing to recolour; Prism and its grammars stay out of the main
+ * bundle and load as their own chunk only when a block renders after hydration. Why and what it
+ * saves: docs-dev/performance.md, "How the pages stay light".
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,12 +25,18 @@ export default function codeHighlightingPlugin(context: LoadContext): Plugin {
   const prismDir = path.join(context.siteDir, 'src/prism');
   return {
     name: 'code-highlighting',
+    // The token stylesheet (prismTokenCss in src/config/prism.ts) is a client module, so it is part of
+    // the site's CSS; src/prism/preload.ts starts loading the highlighter when a navigation starts.
     getClientModules: () => [file, path.join(prismDir, 'preload.ts')],
     configureWebpack(_config, isServer) {
       return {
         resolve: {
           alias: {
+            // The server build highlights code into the HTML; in the browser build the module is
+            // empty, and src/prism loads the highlighter as its own chunk when a block renders.
             [PRISM_SYNC_MODULE]: path.join(prismDir, isServer ? 'highlighter.ts' : 'noHighlighter.ts'),
+            // The classic theme's prism-include-languages would put Prism and its grammars in every
+            // page's main bundle; src/prism/highlighter.ts adds the grammars instead.
             [THEME_PRISM_CLIENT_MODULE]: false,
           },
         },

@@ -1,14 +1,10 @@
 /**
  * Readers' tools, build side: after the build, writes every doc as plain Markdown next to its page
- * (`build/api/Cron.md` for `/api/Cron`, `build/index.md` for `/`), and the llms.txt index and
- * llms-full.txt (llmstxt.org) at the site root.
- *
- * The pages come from the docs plugin's own loaded content (each doc's source file, title,
- * description, permalink and sidebar), so the Markdown follows whatever Docusaurus builds. Each
- * source is parsed the way Docusaurus parses it (MDX, GFM, directives), gets the same "Checked
- * against" footer (src/plugins/source-footer), and is turned into Markdown by ./convert.ts.
- * The page head links each page to its Markdown (src/theme/DocItem/Metadata), and the "Copy page"
- * button fetches it (src/components/CopyPage).
+ * (`build/api/Cron.md` for `/api/Cron`, `build/index.md` for `/`), and `llms.txt` and `llms-full.txt`
+ * at the site root. The pages come from the docs plugin's own loaded content, each source is parsed as
+ * Docusaurus parses it and gets the same "Checked against" footer (src/plugins/source-footer), and
+ * ./convert.ts turns it into Markdown. How it fits with the page head and the "Copy page" button:
+ * docs-dev/readers-tools.md.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

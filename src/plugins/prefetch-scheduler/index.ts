@@ -1,11 +1,7 @@
 /**
  * Swaps core's `window.docusaurus` module (`@docusaurus/core/lib/client/docusaurus.js`) for
- * ./client.ts in the browser build: link prefetching done in idle time, once per chunk.
- * See ./client.ts for why.
- *
- * Core imports that module with a relative path (`./docusaurus`) from its own client folder, so a
- * resolve alias cannot single it out; the request is rewritten before resolution instead, as
- * webpack's NormalModuleReplacementPlugin does.
+ * ./client.ts in the browser build: link prefetching done in idle time, once per chunk (why:
+ * ./client.ts and docs-dev/performance.md, "How the pages stay light").
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
@@ -31,6 +27,9 @@ interface Compiler {
 export default function prefetchSchedulerPlugin(): Plugin {
   return {
     name: 'prefetch-scheduler',
+    // Core imports that module with a relative path (`./docusaurus`) from its own client folder, so a
+    // resolve alias cannot single it out; the request is rewritten before resolution instead, as
+    // webpack's NormalModuleReplacementPlugin does.
     configureWebpack(_config, isServer) {
       if (isServer) return {};
       return {

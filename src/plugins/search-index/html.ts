@@ -8,7 +8,7 @@
  * Each section has two texts: `content`, everything (code blocks included), which is indexed, and
  * `text`, the same without code blocks, which results show as their snippet. Code blocks are a
  * tenth of the pages' text and read badly as one line of a snippet; leaving them out of the
- * snippet text is what keeps the index file within its size budget (README, Search).
+ * snippet text is what keeps the index file within its size budget (docs-dev/search.md).
  */
 import * as cheerio from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';

@@ -1,15 +1,9 @@
 /**
- * Writes the search index files, `search-index-{tag}.json` (`documents` + a serialized lunr
- * index), in place of @cmfcmf/docusaurus-search-local's build step, whose index has no field
- * weights, no page place and no text for snippets (README, Search).
- *
- * - Production build (`postBuild`): sections come from the rendered HTML of every doc
- *   (./html.ts), so the index holds what the reader sees.
- * - Preview (`docusaurus start`): a dev-server middleware answers `/search-index-*.json`. Sections
- *   come from the markdown (./markdown.ts); the files are built on the first request after each
- *   content load (Docusaurus reloads the content when a doc is saved), so a saved page is
- *   searchable once the browser has reloaded. When the index cannot be built the middleware
- *   answers 500 with `{ "error": message }`, which the panel shows (src/search/indexLoader.ts).
+ * Writes the search index files, `search-index-{tag}.json` (`documents` + a compact lunr index), in
+ * place of @cmfcmf/docusaurus-search-local's build step. After a production build the sections come
+ * from each doc's rendered HTML (./html.ts), so the index holds what the reader sees; in the preview a
+ * dev-server middleware builds the same files from the Markdown (./markdown.ts) on the first request
+ * after each content load. How the index is shaped, ranked and loaded: docs-dev/search.md.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -128,6 +122,9 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       state.files = null;
     },
 
+    // The preview only: answers `/search-index-*.json`, built from the Markdown after each content
+    // load, so a saved page is searchable once the browser has reloaded. When the index cannot be
+    // built it answers 500 with `{ "error": message }`, which the panel shows (src/search/indexLoader.ts).
     configureWebpack(_config, isServer, _utils) {
       if (isServer || process.env.NODE_ENV === 'production') return {};
       return {
