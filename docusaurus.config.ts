@@ -13,6 +13,7 @@ import markdownExport from './src/plugins/markdown-export';
 import searchIndex from './src/plugins/search-index';
 import preactClient from './src/plugins/preact-client';
 import versionMetadata from './src/plugins/version-metadata';
+import criticalCss from './src/plugins/critical-css';
 import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 import remarkSourceFooter from './src/plugins/source-footer';
 import rehypeCodeBreaks from './src/plugins/code-breaks';
@@ -85,7 +86,7 @@ const config: Config = {
     // llms-full.txt) are part of the site, not optimisations: the stock build has them too.
     searchIndex,
     markdownExport,
-    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata]),
+    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss]),
     // Preact in the browser bundles of the production build; the preview keeps React (and its
     // development warnings).
     ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),
