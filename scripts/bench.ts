@@ -19,7 +19,8 @@
  *    many of the page's scripts ran before the LCP paint in the recorded trace (the cause of the
  *    render delay: docs-dev/performance-lcp.md).
  *
- * Options: --skip-builds (measure the existing build/ only, or the one of --build=DIR; no "before"), --before=REF,
+ * Options: --skip-builds (measure the existing build/ only, or the one of --build=DIR; no "before" unless
+ * --before-build=DIR names one), --before=REF,
  * --no-before, --skip-lighthouse. BENCH_PORT (default 3900) and BENCH_PORT + 1 serve the builds.
  */
 import { spawnSync } from 'node:child_process';
@@ -289,6 +290,9 @@ async function main(): Promise<void> {
   );
   const buildArg = [...args].find((arg) => arg.startsWith('--build='))?.slice('--build='.length);
   const builds: Measured[] = [{ label: 'shipped', dir: path.resolve(buildArg ?? path.join(ROOT, 'build')) }];
+  // An existing "before" build to compare with, without building (e.g. a previous run's).
+  const beforeBuild = [...args].find((arg) => arg.startsWith('--before-build='))?.slice('--before-build='.length);
+  if (beforeBuild && args.has('--skip-builds')) builds.unshift({ label: 'before', dir: path.resolve(beforeBuild) });
   if (!args.has('--skip-builds')) {
     const stockDir = prepareCopy('stock');
     const stock = coldBuild(stockDir, { DOCS_STOCK_BUILD: '1' });
