@@ -11,7 +11,6 @@ import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type { WrapperProps } from '@docusaurus/types';
 import CopyPage from '@site/src/components/CopyPage';
-import DeferHydration from '@site/src/components/DeferHydration';
 
 type Props = WrapperProps<typeof ContentType>;
 
@@ -20,10 +19,7 @@ export default function ContentWrapper(props: Props): JSX.Element {
   return (
     <>
       <CopyPage permalink={metadata.permalink} />
-      {/* The article hydrates in a task of its own (src/components/DeferHydration). */}
-      <DeferHydration>
-        <Content {...props} />
-      </DeferHydration>
+      <Content {...props} />
     </>
   );
 }
