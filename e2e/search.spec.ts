@@ -539,6 +539,9 @@ test.describe('search', () => {
     await expect(titles(page)).toHaveText(['Nested transactions', 'Conditions']);
     await items(page).nth(1).click();
     await expect(page).toHaveURL((url) => url.pathname === '/docs/core/admin/permissions/how-they-work' && url.hash === '#conditions');
+    // The URL changes before the new page renders (its chunks load first): wait for the page itself,
+    // or the previous page's marks would be read.
+    await expect(page.locator('[id="conditions"]')).toBeInViewport();
     await expect(marks.first()).toBeVisible();
     expect((await marks.allTextContents()).every((text) => /^(nested|handler)/i.test(text))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -650,6 +653,9 @@ test.describe('search', () => {
     for (const query of ['hooks', 'transactions', 'admin']) await typeQuery(page, query);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.has('highlight'));
+    // The URL changes before the new page renders; the page moves the focus when it does (core's
+    // skip-to-content), so open the search again only once its words are highlighted.
+    await expect(page.locator('article mark[data-search-highlight]').first()).toBeVisible();
     await openSearch(page);
     await typeQuery(page, 'permissions');
     await page.keyboard.press('Escape');
