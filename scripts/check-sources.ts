@@ -21,8 +21,10 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type SourceTree } from '../src/config/strapi';
 import { SOURCE_EXCEPTIONS } from '../src/data/source-exceptions';
-import { citedFiles, extractClaims, type MdNode, type PageClaims } from '../src/sources/claims';
+import { citedFiles, extractClaims, type CitedLink, type MdNode, type PageClaims } from '../src/sources/claims';
+import { anchorFor, checkRange, showRange, type SourceText } from './sources/anchors';
 import { AdminDeclarations, normaliseType } from './sources/declarations';
+import { isPathText, namesOf } from './sources/links';
 import { TreeReader } from './sources/tree';
 import { ROOT, readDocs } from './docs';
 import { buildSourceTrees } from './strapi-source';
@@ -122,6 +124,7 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
   const exceptions = (options.exceptions ?? SOURCE_EXCEPTIONS).filter((e) => e.page === page.file);
   const excused = (claim: string) => exceptions.some((e) => e.claim === claim);
   const claims: PageClaims = extractClaims(parse(page.body, page.file.endsWith('.mdx')));
+  const symbol = exportedSymbolOf(page.file)?.name ?? null;
   const failures: string[] = [];
   const at = (line: number) => `${page.file}:${line + page.offset}`;
   const isUnpublished = (repo: string, p: string) =>
@@ -143,6 +146,10 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       continue;
     }
     if (!link.path) continue;
+    if (link.hash && (!link.lines || link.kind === 'tree')) {
+      failures.push(`${at(link.line)}: ${link.url}: "${link.hash}" is not a line anchor of a file (#L<a> or #L<a>-L<b> on a blob link)`);
+      continue;
+    }
     if (isUnpublished(link.repo, link.path)) continue;
     const reader = ctx.reader(tree);
     if (!reader.has(link.path)) {
@@ -152,6 +159,8 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       continue;
     }
     texts.push(reader.read(link.path));
+    if (link.kind === 'tree' || excused(link.url)) continue;
+    failures.push(...checkAnchor(link, reader.source(link.path), symbol, at));
   }
 
   for (const cited of claims.codePaths) {
@@ -180,6 +189,52 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
 
   failures.push(...checkExportsPage(page, claims, ctx, excused, at));
   return failures;
+}
+
+/**
+ * A link into a file: an anchored link's range must exist and hold the identifier the link names;
+ * a link without lines must name no identifier the file holds, and then read as the file's path.
+ * `source` is null for a file whose lines are not published (its map names it without content).
+ */
+export function checkAnchor(
+  link: CitedLink,
+  source: SourceText | null,
+  pageSymbol: string | null,
+  at: (line: number) => string,
+): string[] {
+  const where = `${at(link.line)}: ${link.path}${link.hash}`;
+  if (!source) {
+    return link.lines ? [`${where}: the lines of this file are not published (its source map names it without content); link the whole file`] : [];
+  }
+  const { names, from } = namesOf(link, source, pageSymbol);
+  if (link.lines) {
+    const problem = checkRange(source, link.lines, names);
+    return problem ? [`${where}: ${problem.message}`] : [];
+  }
+  if (names.length > 0) {
+    const anchor = anchorFor(source, names);
+    const said = names.map((n) => `\`${n}\``).join(', ');
+    const by = { member: 'as the member it documents', code: 'in its text', sentence: 'in its sentence', page: 'as the page\'s symbol', none: '' }[from];
+    return [
+      anchor
+        ? `${where}: names ${said} (${by}) but links the whole file: anchor it at #${showRange(anchor.lines)} (npm run anchor-links)`
+        : `${where}: names ${said} (${by}), which does not occur in the file`,
+    ];
+  }
+  if (!isPathText(link.text, link.path)) {
+    return [`${where}: links the whole file, so its text must be the file's path (it reads "${link.text}")`];
+  }
+  return [];
+}
+
+/**
+ * Whether the admin source a `.d.ts` was compiled from is published with its lines (a type-only
+ * file's map names it without content: its members cannot be linked to lines).
+ */
+function declarationSource(declaredIn: string, ctx: SourceContext): boolean {
+  const reader = ctx.reader({ repo: MONOREPO, version: ctx.version });
+  const stem = `packages/core/admin/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
+  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.source(f) !== null);
 }
 
 /** docs/exports/interfaces/Table.BodyProps.md -> Table.BodyProps; null for other pages. */
@@ -228,6 +283,11 @@ function checkExportsPage(
     if (decl.optional !== member.optional) {
       failures.push(
         `${at(member.line)}: ${target.name}.${member.name}: documented as ${member.optional ? 'optional' : 'required'}, declared ${decl.optional ? 'optional' : 'required'} in ${where}`,
+      );
+    }
+    if (decl.declaredIn && !claims.links.some((l) => l.member === member.name) && declarationSource(decl.declaredIn, ctx)) {
+      failures.push(
+        `${at(member.line)}: ${target.name}.${member.name}: not linked to its declaration (${decl.owner || target.name} in ${decl.declaredIn}); write **[${member.name}${member.optional ? '?' : ''}](<source link>)** (npm run anchor-links)`,
       );
     }
     const written = normaliseType(member.type);

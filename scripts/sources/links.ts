@@ -1,0 +1,39 @@
+/**
+ * Which identifiers a source link names (docs-dev/ground-truth-anchors.md, "The identifier of a
+ * link"): the member it stands for on an Exports page, else its code text, else the code spans of
+ * its sentence (its table row) that occur in the file, else, on an Exports page, the page's symbol
+ * when the file declares it. A link naming none speaks of the file as a whole.
+ */
+import { identifierOf, type CitedLink } from '../../src/sources/claims';
+import type { SourceText } from './anchors';
+
+export interface LinkNames {
+  names: string[];
+  from: 'member' | 'code' | 'sentence' | 'page' | 'none';
+}
+
+/**
+ * Whether a link's text is the file's path: the path, or its end after a `/` (`components/Table.tsx`),
+ * with or without the file's extension, and for an `index` file its folder, as an import names it
+ * (`providers/local-destination`). Backticks and a trailing `/` do not count.
+ */
+export function isPathText(text: string, path: string): boolean {
+  const t = text.trim().replace(/^`|`$/g, '').replace(/\/$/, '');
+  if (!t) return false;
+  const forms = [path, path.replace(/\.\w+$/, ''), path.replace(/\/index\.\w+$/, '')];
+  return forms.some((f) => f === t || f.endsWith(`/${t}`));
+}
+
+/** The identifiers a link names in a file; `pageSymbol` is an Exports page's symbol (`Table.BodyProps`). */
+export function namesOf(link: CitedLink, source: SourceText, pageSymbol: string | null = null): LinkNames {
+  if (link.member) return { names: [link.member], from: 'member' };
+  if (link.code !== null && !isPathText(link.code, link.path)) {
+    const id = identifierOf(link.code);
+    if (id) return { names: [id], from: 'code' };
+  }
+  const inFile = link.context.filter((n) => source.occursIn(n));
+  if (inFile.length > 0) return { names: inFile, from: 'sentence' };
+  const symbol = pageSymbol?.split('.').pop();
+  if (symbol && source.declarationsOf(symbol).length > 0) return { names: [symbol], from: 'page' };
+  return { names: [], from: 'none' };
+}
