@@ -139,6 +139,12 @@ export function findBlock(lines: string[], target: SourceText, near: number): Li
   return best;
 }
 
+/** Whether the admin source a `.d.ts` was compiled from is in the tree without its lines (a type-only file). */
+function declarationWithoutLines(declaredIn: string, reader: TreeReader, directory = 'packages/core/admin'): boolean {
+  const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
+  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.isFile(f) && reader.source(f) === null);
+}
+
 /** The admin source file a `.d.ts` of `@strapi/admin` was compiled from. */
 export function sourceOfDeclaration(declaredIn: string, reader: TreeReader, directory = 'packages/core/admin'): string | null {
   const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
@@ -326,6 +332,8 @@ function memberLinks(
     const source = file ? reader.source(file) : null;
     const found = source?.memberOf(decl.owner, member.name);
     if (!file || !found) {
+      // A type-only file's lines are not published: its members stay without a link (check:sources agrees).
+      if (!file && declarationWithoutLines(decl.declaredIn, reader)) continue;
       undecided.push(`${page.file}:${member.line + lineOffset}: member ${member.name}: no declaration found in the source of ${decl.declaredIn}`);
       continue;
     }

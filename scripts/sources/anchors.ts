@@ -217,21 +217,23 @@ export class SourceText {
   useOf(name: string): LineRange | null {
     const sf = this.parsed();
     if (sf) {
-      let found: ts.Node | null = null;
+      // The first use in code, past the imports and re-exports when there is one.
+      const found: ts.Node[] = [];
       const visit = (node: ts.Node) => {
-        if (found) return;
         if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node)) && node.text === name) {
-          found = node;
+          found.push(node);
           return;
         }
         ts.forEachChild(node, visit);
       };
       visit(sf);
-      if (found) {
-        let unit: ts.Node = found;
+      const units = found.map((node) => {
+        let unit: ts.Node = node;
         while (unit.parent && !isUnit(unit)) unit = unit.parent;
-        if (!ts.isSourceFile(unit)) return this.rangeOf(unit);
-      }
+        return unit;
+      });
+      const unit = units.find((u) => !ts.isImportDeclaration(u) && !ts.isExportDeclaration(u)) ?? units[0];
+      if (unit && !ts.isSourceFile(unit)) return this.rangeOf(unit);
     }
     const first = this.occurrences(name)[0];
     return first === undefined ? null : { start: first, end: first };

@@ -31,9 +31,11 @@ export function namesOf(link: CitedLink, source: SourceText, pageSymbol: string 
     const id = identifierOf(link.code);
     if (id) return { names: [id], from: 'code' };
   }
-  const inFile = link.context.filter((n) => source.occursIn(n));
-  if (inFile.length > 0) return { names: inFile, from: 'sentence' };
+  // On an Exports page, the page's symbol leads when the file declares it.
   const symbol = pageSymbol?.split('.').pop();
-  if (symbol && source.declarationsOf(symbol).length > 0) return { names: [symbol], from: 'page' };
+  const own = symbol && source.declarationsOf(symbol).length > 0 ? [symbol] : [];
+  const inFile = link.context.filter((n) => n !== symbol && source.occursIn(n));
+  if (inFile.length > 0) return { names: [...own, ...inFile], from: 'sentence' };
+  if (own.length > 0) return { names: own, from: 'page' };
   return { names: [], from: 'none' };
 }
