@@ -282,8 +282,12 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
       else rewrite(link, sourceUrl(treeTo, newPath, 'blob', lines));
       continue;
     }
-    if (wasMechanical) lines = names.length > 0 ? (anchorFor(source, names)?.lines ?? null) : null;
-    else if (oldLines.length > 0) lines = findBlock(oldLines, source, link.lines.start) ?? (names.length > 0 ? (anchorFor(source, names)?.lines ?? null) : null);
+    // A range that does not hold its identifier at `from` is a claim an earlier move left gone
+    // (the identifier was missing there): it is found again by its identifier.
+    const returning = (oldNames.length === 0 && names.length > 0) || (oldNames.length > 0 && checkRange(old, link.lines, oldNames) !== null);
+    const byName = () => (names.length > 0 ? (anchorFor(source, names)?.lines ?? null) : null);
+    if (wasMechanical || returning) lines = byName();
+    else if (oldLines.length > 0) lines = findBlock(oldLines, source, link.lines.start) ?? byName();
     if (!lines) {
       const to = sourceUrl(treeTo, link.path, 'blob') + link.hash;
       rewrite(link, to);
@@ -297,6 +301,7 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
       const unmoved = newPath === link.path && lines.start === link.lines.start && lines.end === link.lines.end;
       claim(unmoved ? 'unchanged' : 'moved', to, names, [], unmoved ? '' : `${showRange(link.lines)} -> ${showRange(lines)}${note ? `; ${note}` : ''}`);
     } else {
+      if (returning) note = `found again; ${move.from} did not hold it${note ? `; ${note}` : ''}`;
       claim('changed', to, names, trimDiff(lineDiff(oldLines, newLines)), `${showRange(link.lines)} -> ${showRange(lines)}${note ? `; ${note}` : ''}`);
     }
   }
