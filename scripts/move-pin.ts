@@ -43,6 +43,9 @@ export interface Claim {
   note: string;
 }
 
+/** What movePage reads of a tree (a TreeReader, or files in memory in the tests). */
+export type Tree = Pick<TreeReader, 'isFile' | 'has' | 'source' | 'read' | 'files'>;
+
 export interface Edit {
   start: number;
   end: number;
@@ -75,12 +78,12 @@ export function lineDiff(before: string[], after: string[]): string[] {
       out.push(`  ${before[i]}`);
       i++;
       j++;
-    } else if (j < m && (i === n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      out.push(`+ ${after[j]}`);
-      j++;
-    } else {
+    } else if (i < n && (j === m || lcs[i + 1][j] >= lcs[i][j + 1])) {
       out.push(`- ${before[i]}`);
       i++;
+    } else {
+      out.push(`+ ${after[j]}`);
+      j++;
     }
   }
   return out;
@@ -109,7 +112,7 @@ const contentLines = (text: string) => new Set(text.split('\n').map((l) => l.tri
  * The file of `to` that a file of `from` moved to, found by content: the file sharing the most
  * non-trivial lines with it (at least half of the larger file's), preferring the same name.
  */
-export function findMoved(oldText: string, oldPath: string, to: TreeReader): { path: string; similarity: number } | null {
+export function findMoved(oldText: string, oldPath: string, to: Tree): { path: string; similarity: number } | null {
   const before = contentLines(oldText);
   if (before.size === 0) return null;
   let best: { path: string; similarity: number } | null = null;
@@ -140,13 +143,13 @@ export function findBlock(lines: string[], target: SourceText, near: number): Li
 }
 
 /** Whether the admin source a `.d.ts` was compiled from is in the tree without its lines (a type-only file). */
-function declarationWithoutLines(declaredIn: string, reader: TreeReader, directory = 'packages/core/admin'): boolean {
+function declarationWithoutLines(declaredIn: string, reader: Tree, directory = 'packages/core/admin'): boolean {
   const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
   return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.isFile(f) && reader.source(f) === null);
 }
 
 /** The admin source file a `.d.ts` of `@strapi/admin` was compiled from. */
-export function sourceOfDeclaration(declaredIn: string, reader: TreeReader, directory = 'packages/core/admin'): string | null {
+export function sourceOfDeclaration(declaredIn: string, reader: Tree, directory = 'packages/core/admin'): string | null {
   const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
   for (const candidate of [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`]) {
     if (reader.source(candidate)) return candidate;
@@ -173,8 +176,8 @@ export interface Move {
   from: string;
   to: string;
   /** Trees by `repo@version`. */
-  reader: (tree: SourceTree) => TreeReader;
-  admin?: () => AdminDeclarations;
+  reader: (tree: SourceTree) => Tree;
+  admin?: () => Pick<AdminDeclarations, 'lookup'>;
   unpublished?: Array<{ repo: string; path: string }>;
 }
 
