@@ -5,9 +5,11 @@
  * optionality or type differs from the `.d.ts`. Needs `npm run strapi-source` first (test.sh
  * runs it).
  */
+import { existsSync } from 'node:fs';
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRAPI_VERSION } from '../src/config/site';
+import { DOCS_DIR } from './docs';
 import { SourceContext, checkPage, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
 
 let parse: Awaited<ReturnType<typeof createParser>>;
@@ -21,7 +23,8 @@ before(async () => {
 const page = (file: string, body: string): Page => ({ file, body, offset: 0 });
 const check = (p: Page) => checkPage(p, parse, ctx, { unpublished: [], exceptions: [] });
 
-test('every page holds to the pinned source', () => {
+// A mutation-testing sandbox (.cache/stryker/) copies no docs/: there the planted pages below run alone.
+test('every page holds to the pinned source', { skip: !existsSync(DOCS_DIR) && 'no docs/ in this copy' }, () => {
   const failures = pagesToCheck([]).flatMap((p) => checkPage(p, parse, ctx));
   assert.deepEqual(failures, []);
 });
@@ -78,7 +81,7 @@ test('a planted identifier that the cited file does not contain fails', () => {
 
 test('an identifier must be in the cited files, not merely somewhere in Strapi', () => {
   // `createStrapi` exists in packages/core/core, but this page cites only the database package.
-  const body = [`[db](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join('\n');
+  const body = [`[\`index.ts\`](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join('\n');
   assert.equal(check(page('docs/planted.md', body)).length, 1);
 });
 
@@ -98,11 +101,11 @@ test('planted Exports members fail: unknown name, wrong optionality, wrong type,
     '',
     '### errors',
     '',
-    '**errors**: `FormErrors<TFormValues>`',
+    `**[errors](${TAG}/packages/core/admin/admin/src/components/Form.tsx#L594)**: \`FormErrors<TFormValues>\``,
     '',
     '### isSubmitting',
     '',
-    '**isSubmitting?**: `boolean`',
+    `**[isSubmitting?](${TAG}/packages/core/admin/admin/src/components/Form.tsx#L595)**: \`boolean\``,
     '',
     '### isValidating',
     '',
@@ -131,4 +134,100 @@ test('an Exports page about a symbol the pin no longer exports must keep it as m
     'Removed.\n\n## History: 5.0.0-beta.7 declaration\n\n### a\n\n**a**: `string`',
   );
   assert.deepEqual(check(history), []);
+});
+
+// Line anchors (docs-dev/ground-truth-anchors.md): each planted wrong range fails with its own message.
+const CRON = `${TAG}/packages/core/core/src/services/cron.ts`;
+
+test('a correct anchored link passes: the declaration, a branch inside it, a use', () => {
+  const body = [
+    `The service is [\`createCronService\`](${CRON}#L166-L342), its \`add\` method [here](${CRON}#L266-L303), the branch of \`add\` for a plain function [here](${CRON}#L273-L276).`,
+    '',
+    `Whole file: [\`packages/core/core/src/services/cron.ts\`](${CRON}), or [\`services/cron\`](${CRON}).`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), []);
+});
+
+test('planted ranges fail with their own messages: off by twenty, past the end, identifier outside', () => {
+  const body = [
+    `Off by twenty: [\`createCronService\`](${CRON}#L146-L322).`,
+    '',
+    `Past the end: [\`createCronService\`](${CRON}#L900-L910).`,
+    '',
+    `Outside: [\`createCronService\`](${CRON}#L1-L10).`,
+    '',
+    `Not a range: [\`createCronService\`](${CRON}#L20-L10).`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    'docs/planted.md:1: packages/core/core/src/services/cron.ts#L146-L322: L146-L322 cuts the declaration of `createCronService` at L166-L342 (off by -20 lines)',
+    'docs/planted.md:3: packages/core/core/src/services/cron.ts#L900-L910: L900-L910 is past the end of the file (344 lines)',
+    'docs/planted.md:5: packages/core/core/src/services/cron.ts#L1-L10: `createCronService` does not occur in L1-L10 (`createCronService` is declared at L166-L342)',
+    'docs/planted.md:7: packages/core/core/src/services/cron.ts#L20-L10: L20-L10 is not a range of lines',
+  ]);
+});
+
+test('a link naming an identifier must be anchored; a whole-file link must read as its path', () => {
+  const body = [
+    `The \`createCronService\` factory lives in [\`cron.ts\`](${CRON}).`,
+    '',
+    `[\`ghostFunction\`](${CRON}) is not there.`,
+    '',
+    `See [the cron service](${CRON}).`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    'docs/planted.md:1: packages/core/core/src/services/cron.ts: names `createCronService` (in its sentence) but links the whole file: anchor it at #L166-L342 (npm run anchor-links)',
+    'docs/planted.md:3: packages/core/core/src/services/cron.ts: names `ghostFunction` (in its text), which does not occur in the file',
+    'docs/planted.md:5: packages/core/core/src/services/cron.ts: links the whole file, so its text must be the file\'s path (it reads "the cron service")',
+  ]);
+});
+
+test('anchors only on files with published lines; no anchor but #L on a blob link', () => {
+  const body = [
+    `[\`cron.ts\`](${TAG}/packages/core/types/src/modules/cron.ts#L1-L5)`,
+    '',
+    `[\`cron.ts\`](${CRON}#top)`,
+    '',
+    `[\`services\`](https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services#L1)`,
+    '',
+    `[\`cron.ts\`](${TAG}/packages/core/types/src/modules/cron.ts) and [\`x\`](https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services)`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    'docs/planted.md:1: packages/core/types/src/modules/cron.ts#L1-L5: the lines of this file are not published (its source map names it without content); link the whole file',
+    `docs/planted.md:3: ${CRON}#top: "#top" is not a line anchor of a file (#L<a> or #L<a>-L<b> on a blob link)`,
+    `docs/planted.md:5: https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services#L1: "#L1" is not a line anchor of a file (#L<a> or #L<a>-L<b> on a blob link)`,
+  ]);
+  // A listed exception excuses a link by its URL.
+  const excused = checkPage(page('docs/planted.md', `[the service](${CRON})`), parse, ctx, {
+    unpublished: [],
+    exceptions: [{ page: 'docs/planted.md', claim: CRON, reason: 'planted' }],
+  });
+  assert.deepEqual(excused, []);
+});
+
+test('an Exports member must link its declaration; its range is checked like any other', () => {
+  const FORM = `${TAG}/packages/core/admin/admin/src/components/Form.tsx`;
+  const body = [
+    '## Properties',
+    '',
+    '### errors',
+    '',
+    '**errors**: `FormErrors<TFormValues>`',
+    '',
+    '### isSubmitting',
+    '',
+    `**[isSubmitting](${FORM}#L594)**: \`boolean\``,
+    '',
+    '### values',
+    '',
+    `**[values](${FORM}#L596)**: \`TFormValues\``,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/exports/interfaces/FormState.md', body)), [
+    'docs/exports/interfaces/FormState.md:9: packages/core/admin/admin/src/components/Form.tsx#L594: `isSubmitting` does not occur in L594 (`isSubmitting` is declared at L114)',
+    'docs/exports/interfaces/FormState.md:5: FormState.errors: not linked to its declaration (FormState in dist/admin/src/components/Form.d.ts); write **[errors](<source link>)** (npm run anchor-links)',
+  ]);
+  // Another interface's member of the same name holds the name, but is not this member.
+  const other = body.replace('#L594)**', '#L114)**').replace('**errors**', `**[errors](${FORM}#L594)**`);
+  assert.deepEqual(check(page('docs/exports/interfaces/FormState.md', other)), [
+    'docs/exports/interfaces/FormState.md:9: packages/core/admin/admin/src/components/Form.tsx#L114: FormState.isSubmitting is declared at L595, not in L114',
+  ]);
 });

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type SourceTree } from '../src/config/strapi';
+import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type LineRange, type SourceTree } from '../src/config/strapi';
 import { SOURCE_EXCEPTIONS } from '../src/data/source-exceptions';
 import { citedFiles, extractClaims, type CitedLink, type MdNode, type PageClaims } from '../src/sources/claims';
 import { anchorFor, checkRange, showRange, type SourceText } from './sources/anchors';
@@ -237,6 +237,10 @@ function declarationSource(declaredIn: string, ctx: SourceContext): boolean {
   return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.source(f) !== null);
 }
 
+/** Whether a range is a declaration's, around it, or inside it. */
+const holds = (range: LineRange, decl: LineRange) =>
+  (range.start <= decl.start && decl.end <= range.end) || (decl.start <= range.start && range.end <= decl.end);
+
 /** docs/exports/interfaces/Table.BodyProps.md -> Table.BodyProps; null for other pages. */
 export function exportedSymbolOf(file: string): { name: string; kind: 'interfaces' | 'classes' | 'namespaces' } | null {
   const m = /^docs\/exports\/(interfaces|classes|namespaces)\/(.+)\.mdx?$/.exec(file);
@@ -289,6 +293,13 @@ function checkExportsPage(
       failures.push(
         `${at(member.line)}: ${target.name}.${member.name}: not linked to its declaration (${decl.owner || target.name} in ${decl.declaredIn}); write **[${member.name}${member.optional ? '?' : ''}](<source link>)** (npm run anchor-links)`,
       );
+    }
+    const link = claims.links.find((l) => l.member === member.name);
+    const tree = link?.lines ? ctx.treeOfRef(link.repo, link.ref) : null;
+    const source = link && tree ? ctx.reader(tree).source(link.path) : null;
+    const own = source && decl.owner ? source.memberOf(decl.owner, member.name) : undefined;
+    if (link?.lines && source && own && checkRange(source, link.lines, [member.name]) === null && !holds(link.lines, own.lines)) {
+      failures.push(`${at(link.line)}: ${link.path}${link.hash}: ${target.name}.${member.name} is declared at ${showRange(own.lines)}, not in ${showRange(link.lines)}`);
     }
     const written = normaliseType(member.type);
     if (written !== normaliseType(decl.type) && (!decl.altType || written !== normaliseType(decl.altType))) {

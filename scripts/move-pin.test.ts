@@ -356,3 +356,26 @@ test('helpers: edits, diffs, blocks, moved files, declaration sources', () => {
   assert.equal(sourceOfDeclaration('dist/admin/src/d.d.ts', admin), 'packages/core/admin/admin/src/d/index.tsx');
   assert.equal(sourceOfDeclaration('dist/admin/src/e.d.ts', admin), null);
 });
+
+test("a member's link goes to its owner's member, not to the first declaration of the name", () => {
+  const tree = memoryTree({
+    'packages/core/admin/admin/src/x.tsx': 'interface Other {\n  size: string;\n}\nexport interface Options {\n  size: number;\n}\n',
+  });
+  const declared: DeclaredSymbol = {
+    name: 'Options',
+    kind: 'interface',
+    file: '',
+    members: [{ name: 'size', optional: false, type: 'number', kind: 'property', declaredIn: 'dist/admin/src/x.d.ts', owner: 'Options' }],
+  };
+  const X = 'https://github.com/strapi/strapi/blob/v9.1.0/packages/core/admin/admin/src/x.tsx';
+  const m: Move = { from: '9.1.0', to: '9.1.0', reader: () => tree, admin: () => ({ lookup: () => declared }) };
+  for (const link of [X, `${X}#L2`, `${X}#L1-L3`]) {
+    const raw = `### size\n\n**[size](${link})**: \`number\`\n`;
+    assert.equal(movePage({ file: 'docs/exports/interfaces/Options.md', raw }, parse, m).raw, `### size\n\n**[size](${X}#L5)**: \`number\`\n`, link);
+  }
+  // A range around the member, or the whole interface, is kept.
+  for (const kept of [`${X}#L4-L6`, `${X}#L5`]) {
+    const raw = `### size\n\n**[size](${kept})**: \`number\`\n`;
+    assert.equal(movePage({ file: 'docs/exports/interfaces/Options.md', raw }, parse, m).raw, raw, kept);
+  }
+});

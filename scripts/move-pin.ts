@@ -201,6 +201,24 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
   const isUnpublished = (repo: string, p: string) =>
     unpublished.some((u) => u.repo === repo && (u.path === p || p.startsWith(`${u.path.replace(/\/$/, '')}/`)));
 
+  // An Exports member's link goes to the member of the interface or class that declares it, not to
+  // the first declaration of that name in the file.
+  const target = exportedSymbolOf(page.file);
+  const declared = target && move.admin ? move.admin().lookup(target.name) : null;
+  const ownerOf = (link: CitedLink) => (link.member ? declared?.members.find((m) => m.name === link.member)?.owner : undefined);
+  const anchor = (source: SourceText, names: string[], link: CitedLink): LineRange | null => {
+    const owner = ownerOf(link);
+    const own = owner ? source.memberOf(owner, link.member!) : undefined;
+    if (own) return own.lines;
+    return names.length > 0 ? (anchorFor(source, names)?.lines ?? null) : null;
+  };
+  const holdsAt = (source: SourceText, lines: LineRange, names: string[], link: CitedLink) => {
+    if (checkRange(source, lines, names) !== null) return false;
+    const owner = ownerOf(link);
+    const own = owner ? source.memberOf(owner, link.member!) : undefined;
+    return !own || (lines.start <= own.lines.start && own.lines.end <= lines.end) || (own.lines.start <= lines.start && lines.end <= own.lines.end);
+  };
+
   const rewrite = (link: CitedLink, url: string) => {
     if (url === link.url) return;
     const at = bodyStart + link.start;
@@ -255,9 +273,9 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
     const names = namesOf(link, source, symbol).names;
 
     if (!link.lines) {
-      const anchor = names.length > 0 ? anchorFor(source, names) : null;
+      const lines = anchor(source, names, link);
       if (same) {
-        if (anchor) rewrite(link, sourceUrl(treeTo, newPath, 'blob', anchor.lines));
+        if (lines) rewrite(link, sourceUrl(treeTo, newPath, 'blob', lines));
         else if (names.length > 0) undecided.push(`${page.file}:${line}: ${link.path}: names ${names.map((n) => `\`${n}\``).join(', ')}, which the file does not hold`);
         else if (!isPathText(link.text, link.path)) undecided.push(`${page.file}:${line}: ${link.path}: names nothing the file holds, and its text "${link.text}" is not the file's path`);
         continue;
@@ -275,20 +293,20 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
     // An anchored link: found again by its identifier when its range is the one anchor-links
     // gives, else by its exact lines.
     const oldLines = link.lines.end <= old.lineCount ? old.lines.slice(link.lines.start - 1, link.lines.end) : [];
-    const mechanical = anchorFor(old, oldNames)?.lines;
+    const mechanical = anchor(old, oldNames, link) ?? undefined;
     const wasMechanical = mechanical !== undefined && mechanical.start === link.lines.start && mechanical.end === link.lines.end;
     let lines: LineRange | null = null;
     if (same) {
-      if (checkRange(source, link.lines, names) === null) continue;
-      lines = names.length > 0 ? (anchorFor(source, names)?.lines ?? null) : null;
+      if (holdsAt(source, link.lines, names, link)) continue;
+      lines = anchor(source, names, link);
       if (!lines) undecided.push(`${page.file}:${line}: ${link.path}${link.hash}: its range does not hold what it names, and no identifier was found again`);
       else rewrite(link, sourceUrl(treeTo, newPath, 'blob', lines));
       continue;
     }
     // A range that does not hold its identifier at `from` is a claim an earlier move left gone
     // (the identifier was missing there): it is found again by its identifier.
-    const returning = (oldNames.length === 0 && names.length > 0) || (oldNames.length > 0 && checkRange(old, link.lines, oldNames) !== null);
-    const byName = () => (names.length > 0 ? (anchorFor(source, names)?.lines ?? null) : null);
+    const returning = (oldNames.length === 0 && names.length > 0) || (oldNames.length > 0 && !holdsAt(old, link.lines, oldNames, link));
+    const byName = () => anchor(source, names, link);
     if (wasMechanical || returning) lines = byName();
     else if (oldLines.length > 0) lines = findBlock(oldLines, source, link.lines.start) ?? byName();
     if (!lines) {
