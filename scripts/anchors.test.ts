@@ -103,7 +103,7 @@ test('a use is widened to its statement, past the imports; a name in a comment o
   // JSX: the element's tag.
   const jsx = new SourceText('e.tsx', 'export const A = () => (\n  <div>\n    <Button\n      onClick={go}\n    />\n  </div>\n);\n');
   assert.deepEqual(jsx.useOf('go'), { start: 3, end: 5 });
-  const js = new SourceText('f.js', "module.exports = {\n  bootstrap() {\n    run();\n  },\n};\n");
+  const js = new SourceText('f.js', 'module.exports = {\n  bootstrap() {\n    run();\n  },\n};\n');
   assert.deepEqual(js.declarationsOf('bootstrap')[0].lines, { start: 2, end: 4 });
   for (const ext of ['mjs', 'cjs', 'jsx', 'mts', 'cts']) {
     assert.equal(new SourceText(`g.${ext}`, 'function go() {}\n').declarationsOf('go').length, 1, ext);
@@ -158,7 +158,10 @@ test('checkRange: each wrong range fails with its own message', () => {
     kind: 'past-end',
     message: 'L40-L44 is past the end of the file (28 lines)',
   });
-  assert.deepEqual(checkRange(s, { start: 20, end: 29 }, []), { kind: 'past-end', message: 'L20-L29 is past the end of the file (28 lines)' });
+  assert.deepEqual(checkRange(s, { start: 20, end: 29 }, []), {
+    kind: 'past-end',
+    message: 'L20-L29 is past the end of the file (28 lines)',
+  });
   assert.equal(checkRange(s, { start: 20, end: 28 }, [])?.kind, undefined);
   assert.deepEqual(checkRange(s, { start: 0, end: 3 }, []), { kind: 'no-range', message: 'L0-L3 is not a range of lines' });
   assert.deepEqual(checkRange(s, { start: 5, end: 4 }, []), { kind: 'no-range', message: 'L5-L4 is not a range of lines' });
@@ -186,12 +189,15 @@ test('checkRange: each wrong range fails with its own message', () => {
     message: '`helper` or `ghost` do not occur in L3-L7 (`helper` occurs at L1, L13, L17; `ghost` occurs nowhere in the file)',
   });
   const many = new SourceText('m.ts', 'x;\nx;\nx;\nx;\nx;\nx;\nx;\n');
-  assert.equal(
-    checkRange(many, { start: 1, end: 0 }, ['x'])?.kind,
-    'no-range',
+  assert.equal(checkRange(many, { start: 1, end: 0 }, ['x'])?.kind, 'no-range');
+  assert.match(
+    checkRange(new SourceText('m.ts', 'a\nx;\nx;\nx;\nx;\nx;\nx;\n'), { start: 1, end: 1 }, ['x'])!.message,
+    /occurs at L2, L3, L4, L5, L6, \.\.\.\)$/,
   );
-  assert.match(checkRange(new SourceText('m.ts', 'a\nx;\nx;\nx;\nx;\nx;\nx;\n'), { start: 1, end: 1 }, ['x'])!.message, /occurs at L2, L3, L4, L5, L6, \.\.\.\)$/);
-  assert.match(checkRange(new SourceText('m.ts', 'a\nx;\nx;\nx;\nx;\nx;\n'), { start: 1, end: 1 }, ['x'])!.message, /occurs at L2, L3, L4, L5, L6\)$/);
+  assert.match(
+    checkRange(new SourceText('m.ts', 'a\nx;\nx;\nx;\nx;\nx;\n'), { start: 1, end: 1 }, ['x'])!.message,
+    /occurs at L2, L3, L4, L5, L6\)$/,
+  );
   // An off range is reported even when a later name only misses.
   assert.equal(checkRange(s, { start: 14, end: 24 }, ['createThing', 'ghost'])?.kind, 'off');
   assert.equal(checkRange(s, { start: 14, end: 24 }, ['ghost', 'createThing'])?.kind, 'off');
@@ -202,16 +208,33 @@ test('showRange and lineAnchor: one line or two', () => {
   assert.equal(showRange({ start: 3, end: 4 }), 'L3-L4');
   assert.equal(lineAnchor({ start: 3, end: 3 }), '#L3');
   assert.equal(lineAnchor({ start: 3, end: 9 }), '#L3-L9');
-  assert.equal(sourceUrl({ repo: 'strapi/strapi', version: '1.2.3' }, 'a/b.ts', 'blob', { start: 2, end: 5 }), 'https://github.com/strapi/strapi/blob/v1.2.3/a/b.ts#L2-L5');
+  assert.equal(
+    sourceUrl({ repo: 'strapi/strapi', version: '1.2.3' }, 'a/b.ts', 'blob', { start: 2, end: 5 }),
+    'https://github.com/strapi/strapi/blob/v1.2.3/a/b.ts#L2-L5',
+  );
   assert.equal(sourceUrl({ repo: 'strapi/pack-up', version: '5.1.1' }, '', 'tree'), 'https://github.com/strapi/pack-up/tree/v5.1.1');
   assert.equal(sourceUrl({ repo: 'strapi/strapi', version: '1.2.3' }, 'a'), 'https://github.com/strapi/strapi/blob/v1.2.3/a');
 });
 
 test('parseSourceUrl reads the lines of #L<a> and #L<a>-L<b>, and keeps any other anchor as written', () => {
   const base = 'https://github.com/strapi/strapi/blob/v5.54.0/packages/a.ts';
-  assert.deepEqual(parseSourceUrl(`${base}#L4-L9`), { repo: 'strapi/strapi', kind: 'blob', ref: 'v5.54.0', path: 'packages/a.ts', lines: { start: 4, end: 9 }, hash: '#L4-L9' });
+  assert.deepEqual(parseSourceUrl(`${base}#L4-L9`), {
+    repo: 'strapi/strapi',
+    kind: 'blob',
+    ref: 'v5.54.0',
+    path: 'packages/a.ts',
+    lines: { start: 4, end: 9 },
+    hash: '#L4-L9',
+  });
   assert.deepEqual(parseSourceUrl(`${base}#L4`)?.lines, { start: 4, end: 4 });
-  assert.deepEqual(parseSourceUrl(`${base}#readme`), { repo: 'strapi/strapi', kind: 'blob', ref: 'v5.54.0', path: 'packages/a.ts', lines: null, hash: '#readme' });
+  assert.deepEqual(parseSourceUrl(`${base}#readme`), {
+    repo: 'strapi/strapi',
+    kind: 'blob',
+    ref: 'v5.54.0',
+    path: 'packages/a.ts',
+    lines: null,
+    hash: '#readme',
+  });
   assert.deepEqual(parseSourceUrl(`${base}#L4-9`)?.lines, null);
   assert.deepEqual(parseSourceUrl(`${base}?plain=1#L2`)?.lines, { start: 2, end: 2 });
   assert.equal(parseSourceUrl(base)?.hash, '');
@@ -224,10 +247,18 @@ test('parseSourceUrl reads the lines of #L<a> and #L<a>-L<b>, and keeps any othe
 
 test('isPathText: the path or its end, with or without extension, an index file as its folder', () => {
   const p = 'packages/core/data-transfer/src/strapi/providers/local-destination/index.ts';
-  for (const t of [p, '`src/strapi/providers/local-destination/index.ts`', 'index.ts', 'local-destination', 'providers/local-destination/', 'local-destination/index']) {
+  for (const t of [
+    p,
+    '`src/strapi/providers/local-destination/index.ts`',
+    'index.ts',
+    'local-destination',
+    'providers/local-destination/',
+    'local-destination/index',
+  ]) {
     assert.ok(isPathText(t, p), t);
   }
-  for (const t of ['destination', 'the local destination', '', '``', 'strapi/providers', 'ocal-destination']) assert.ok(!isPathText(t, p), t);
+  for (const t of ['destination', 'the local destination', '', '``', 'strapi/providers', 'ocal-destination'])
+    assert.ok(!isPathText(t, p), t);
   assert.ok(isPathText('document-manager', 'packages/x/document-manager.ts'));
   assert.ok(!isPathText('document', 'packages/x/document-manager.ts'));
   assert.ok(!isPathText('x/document-manager', 'packages/x/index.ts'));
@@ -240,12 +271,16 @@ function linksOf(markdown: string): CitedLink[] {
 const URL = 'https://github.com/strapi/strapi/blob/v5.54.0/packages/x/src/thing.ts';
 
 test("a link's sentence: the code spans of its own sentence, not of the next, not inside source links", () => {
-  const [link] = linksOf(`First \`Options\` here. Then \`createThing\` in [\`thing.ts\`](${URL}), with \`find()\` and \`a.b.LIMIT\`. Later \`count\`.`);
+  const [link] = linksOf(
+    `First \`Options\` here. Then \`createThing\` in [\`thing.ts\`](${URL}), with \`find()\` and \`a.b.LIMIT\`. Later \`count\`.`,
+  );
   assert.deepEqual(link.context, ['createThing', 'find', 'LIMIT']);
   assert.equal(link.code, 'thing.ts');
   assert.equal(link.text, 'thing.ts');
   assert.equal(link.lines, null);
-  const [a, b] = linksOf(`Both [\`x.ts\`](${URL}) and [\`y\`](${URL}#L2-L3) name \`true\`, \`string\`, \`count\`, **\`find\`** and \`not code!\`; \`count\` again.`);
+  const [a, b] = linksOf(
+    `Both [\`x.ts\`](${URL}) and [\`y\`](${URL}#L2-L3) name \`true\`, \`string\`, \`count\`, **\`find\`** and \`not code!\`; \`count\` again.`,
+  );
   assert.deepEqual(a.context, ['count', 'find']);
   assert.deepEqual(b.lines, { start: 2, end: 3 });
   assert.equal(b.hash, '#L2-L3');
@@ -258,7 +293,9 @@ test("a link's sentence: the code spans of its own sentence, not of the next, no
 });
 
 test("a link in a table: its row's code spans; in a heading or list item: its sentence", () => {
-  const [link] = linksOf(['| name | where |', '| --- | --- |', `| \`createThing\` | [\`thing.ts\`](${URL}). Also \`LIMIT\` |`, '| `other` | x |'].join('\n'));
+  const [link] = linksOf(
+    ['| name | where |', '| --- | --- |', `| \`createThing\` | [\`thing.ts\`](${URL}). Also \`LIMIT\` |`, '| `other` | x |'].join('\n'),
+  );
   assert.deepEqual(link.context, ['createThing', 'LIMIT']);
   assert.deepEqual(linksOf(`## The \`find\` method in [file](${URL})`)[0].context, ['find']);
   assert.deepEqual(linksOf(`- \`count\` in [file](${URL}). \`LIMIT\``)[0].context, ['count']);
@@ -290,7 +327,7 @@ test('namesOf: member, then code text, then sentence (page symbol first), then p
   assert.deepEqual(namesOf({ ...link, member: 'timeout', code: 'find' }, s), { names: ['timeout'], from: 'member' });
 });
 
-test('an Exports member written **[name](link)** is the link\'s member; other bold links are not', () => {
+test("an Exports member written **[name](link)** is the link's member; other bold links are not", () => {
   const md = ['### timeout', '', `**[timeout?](${URL}#L5)**: \`number\``, '', `**[other](${URL})** is bold.`].join('\n');
   const claims = extractClaims(parse(md, false));
   assert.deepEqual(

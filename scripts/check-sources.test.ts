@@ -81,7 +81,9 @@ test('a planted identifier that the cited file does not contain fails', () => {
 
 test('an identifier must be in the cited files, not merely somewhere in Strapi', () => {
   // `createStrapi` exists in packages/core/core, but this page cites only the database package.
-  const body = [`[\`index.ts\`](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join('\n');
+  const body = [`[\`index.ts\`](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join(
+    '\n',
+  );
   assert.equal(check(page('docs/planted.md', body)).length, 1);
 });
 

@@ -196,15 +196,12 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
  * a link without lines must name no identifier the file holds, and then read as the file's path.
  * `source` is null for a file whose lines are not published (its map names it without content).
  */
-export function checkAnchor(
-  link: CitedLink,
-  source: SourceText | null,
-  pageSymbol: string | null,
-  at: (line: number) => string,
-): string[] {
+export function checkAnchor(link: CitedLink, source: SourceText | null, pageSymbol: string | null, at: (line: number) => string): string[] {
   const where = `${at(link.line)}: ${link.path}${link.hash}`;
   if (!source) {
-    return link.lines ? [`${where}: the lines of this file are not published (its source map names it without content); link the whole file`] : [];
+    return link.lines
+      ? [`${where}: the lines of this file are not published (its source map names it without content); link the whole file`]
+      : [];
   }
   const { names, from } = namesOf(link, source, pageSymbol);
   if (link.lines) {
@@ -214,7 +211,13 @@ export function checkAnchor(
   if (names.length > 0) {
     const anchor = anchorFor(source, names);
     const said = names.map((n) => `\`${n}\``).join(', ');
-    const by = { member: 'as the member it documents', code: 'in its text', sentence: 'in its sentence', page: 'as the page\'s symbol', none: '' }[from];
+    const by = {
+      member: 'as the member it documents',
+      code: 'in its text',
+      sentence: 'in its sentence',
+      page: "as the page's symbol",
+      none: '',
+    }[from];
     return [
       anchor
         ? `${where}: names ${said} (${by}) but links the whole file: anchor it at #${showRange(anchor.lines)} (npm run anchor-links)`
@@ -299,7 +302,9 @@ function checkExportsPage(
     const source = link && tree ? ctx.reader(tree).source(link.path) : null;
     const own = source && decl.owner ? source.memberOf(decl.owner, member.name) : undefined;
     if (link?.lines && source && own && checkRange(source, link.lines, [member.name]) === null && !holds(link.lines, own.lines)) {
-      failures.push(`${at(link.line)}: ${link.path}${link.hash}: ${target.name}.${member.name} is declared at ${showRange(own.lines)}, not in ${showRange(link.lines)}`);
+      failures.push(
+        `${at(link.line)}: ${link.path}${link.hash}: ${target.name}.${member.name} is declared at ${showRange(own.lines)}, not in ${showRange(link.lines)}`,
+      );
     }
     const written = normaliseType(member.type);
     if (written !== normaliseType(decl.type) && (!decl.altType || written !== normaliseType(decl.altType))) {

@@ -194,10 +194,19 @@ test('moving the pin: each claim unchanged, moved, changed or gone, and the link
 
   const lines = report([result, { file: 'docs/none.md', raw: '', claims: [], undecided: [] }]);
   assert.equal(lines[0], 'docs/t.md: 6 unchanged, 4 moved, 2 changed, 2 gone');
-  assert.ok(lines.includes('  changed   line 7: `beta` strapi/strapi/blob/v9.0.0/packages/a/src/service.ts#L5-L7 (L9-L11 -> L5-L7)'), lines.join('\n'));
+  assert.ok(
+    lines.includes('  changed   line 7: `beta` strapi/strapi/blob/v9.0.0/packages/a/src/service.ts#L5-L7 (L9-L11 -> L5-L7)'),
+    lines.join('\n'),
+  );
   assert.ok(lines.includes('      -   return 2;'));
-  assert.ok(lines.includes('  gone      line 14: `dropMe` strapi/strapi/blob/v9.0.0/packages/a/src/dropped.ts#L1-L3 (no file of 9.0.0 holds it)'), lines.join('\n'));
-  assert.ok(lines.includes('  moved     line 8: `gamma` strapi/strapi/blob/v9.0.0/packages/a/src/service.ts#L9-L11 (L14-L16 -> L9-L11)'), lines.join('\n'));
+  assert.ok(
+    lines.includes('  gone      line 14: `dropMe` strapi/strapi/blob/v9.0.0/packages/a/src/dropped.ts#L1-L3 (no file of 9.0.0 holds it)'),
+    lines.join('\n'),
+  );
+  assert.ok(
+    lines.includes('  moved     line 8: `gamma` strapi/strapi/blob/v9.0.0/packages/a/src/service.ts#L9-L11 (L14-L16 -> L9-L11)'),
+    lines.join('\n'),
+  );
   assert.ok(!lines.some((l) => l.startsWith('  unchanged')));
   assert.equal(lines.filter((l) => l.startsWith('docs/')).length, 1);
 });
@@ -248,7 +257,8 @@ test('anchor-links: anchors what it can, re-anchors a range that does not hold, 
 
 test('anchor-links links each Exports member to its declaration, except where the lines are not published', () => {
   const admin = memoryTree({
-    'packages/core/admin/admin/src/x.tsx': 'export interface Options {\n  /** doc */\n  timeout?: number;\n  size: number;\n  done: number;\n}\n',
+    'packages/core/admin/admin/src/x.tsx':
+      'export interface Options {\n  /** doc */\n  timeout?: number;\n  size: number;\n  done: number;\n}\n',
     'packages/core/admin/shared/types.ts': null,
   });
   const declared: DeclaredSymbol = {
@@ -298,7 +308,9 @@ test('anchor-links links each Exports member to its declaration, except where th
     result.raw,
     page.replace('**timeout?**:', '**[timeout?](https://github.com/strapi/strapi/blob/v9.1.0/packages/core/admin/admin/src/x.tsx#L3)**:'),
   );
-  assert.deepEqual(result.undecided, ['docs/exports/interfaces/Options.md:10: member size: no declaration found in the source of dist/admin/src/x.d.ts']);
+  assert.deepEqual(result.undecided, [
+    'docs/exports/interfaces/Options.md:10: member size: no declaration found in the source of dist/admin/src/x.d.ts',
+  ]);
   // Not an Exports page, a namespace page, an unknown symbol: no member links.
   for (const file of ['docs/t.md', 'docs/exports/namespaces/Options.md', 'docs/exports/interfaces/Unknown.md']) {
     assert.equal(movePage({ file, raw: page }, parse, m).raw, page, file);
@@ -371,7 +383,11 @@ test("a member's link goes to its owner's member, not to the first declaration o
   const m: Move = { from: '9.1.0', to: '9.1.0', reader: () => tree, admin: () => ({ lookup: () => declared }) };
   for (const link of [X, `${X}#L2`, `${X}#L1-L3`]) {
     const raw = `### size\n\n**[size](${link})**: \`number\`\n`;
-    assert.equal(movePage({ file: 'docs/exports/interfaces/Options.md', raw }, parse, m).raw, `### size\n\n**[size](${X}#L5)**: \`number\`\n`, link);
+    assert.equal(
+      movePage({ file: 'docs/exports/interfaces/Options.md', raw }, parse, m).raw,
+      `### size\n\n**[size](${X}#L5)**: \`number\`\n`,
+      link,
+    );
   }
   // A range around the member, or the whole interface, is kept.
   for (const kept of [`${X}#L4-L6`, `${X}#L5`]) {

@@ -16,6 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import * as prettier from 'prettier';
 import { MONOREPO, sourceTrees, sourceUrl, type LineRange, type SourceTree } from '../src/config/strapi';
 import { STRAPI_VERSION } from '../src/config/site';
 import { extractClaims, type CitedLink } from '../src/sources/claims';
@@ -106,7 +107,13 @@ export function trimDiff(diff: string[], context = 2): string[] {
   return out;
 }
 
-const contentLines = (text: string) => new Set(text.split('\n').map((l) => l.trim()).filter((l) => l.length > 3));
+const contentLines = (text: string) =>
+  new Set(
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.length > 3),
+  );
 
 /**
  * The file of `to` that a file of `from` moved to, found by content: the file sharing the most
@@ -124,8 +131,7 @@ export function findMoved(oldText: string, oldPath: string, to: Tree): { path: s
     let shared = 0;
     for (const l of after) if (before.has(l)) shared++;
     const similarity = shared / Math.max(before.size, after.size);
-    const better =
-      !best || similarity > best.similarity || (similarity === best.similarity && candidate.split('/').pop() === base);
+    const better = !best || similarity > best.similarity || (similarity === best.similarity && candidate.split('/').pop() === base);
     if (similarity >= 0.5 && better) best = { path: candidate, similarity };
   }
   return best;
@@ -216,7 +222,11 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
     if (checkRange(source, lines, names) !== null) return false;
     const owner = ownerOf(link);
     const own = owner ? source.memberOf(owner, link.member!) : undefined;
-    return !own || (lines.start <= own.lines.start && own.lines.end <= lines.end) || (own.lines.start <= lines.start && lines.end <= own.lines.end);
+    return (
+      !own ||
+      (lines.start <= own.lines.start && own.lines.end <= lines.end) ||
+      (own.lines.start <= lines.start && lines.end <= own.lines.end)
+    );
   };
 
   const rewrite = (link: CitedLink, url: string) => {
@@ -231,7 +241,9 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
   for (const link of claims.links) {
     const line = link.line + lineOffset;
     const moving = link.repo === MONOREPO && link.ref === `v${move.from}`;
-    const treeFrom = moving ? { repo: MONOREPO, version: move.from } : sourceTrees(move.from).find((t) => t.repo === link.repo && `v${t.version}` === link.ref);
+    const treeFrom = moving
+      ? { repo: MONOREPO, version: move.from }
+      : sourceTrees(move.from).find((t) => t.repo === link.repo && `v${t.version}` === link.ref);
     if (!treeFrom || !link.path) continue;
     const treeTo = moving ? { repo: MONOREPO, version: move.to } : treeFrom;
     const before = move.reader(treeFrom);
@@ -251,7 +263,14 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
       // A file whose lines are not published: compared whole, through what the tree knows of it.
       const to = sourceUrl(treeTo, link.path, link.kind) + link.hash;
       rewrite(link, to);
-      if (!same) claim(!after.has(link.path) ? 'gone' : before.read(link.path) === after.read(link.path) ? 'unchanged' : 'changed', to, [], [], 'lines not published');
+      if (!same)
+        claim(
+          !after.has(link.path) ? 'gone' : before.read(link.path) === after.read(link.path) ? 'unchanged' : 'changed',
+          to,
+          [],
+          [],
+          'lines not published',
+        );
       continue;
     }
     const oldNames = namesOf(link, old, symbol).names;
@@ -276,8 +295,14 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
       const lines = anchor(source, names, link);
       if (same) {
         if (lines) rewrite(link, sourceUrl(treeTo, newPath, 'blob', lines));
-        else if (names.length > 0) undecided.push(`${page.file}:${line}: ${link.path}: names ${names.map((n) => `\`${n}\``).join(', ')}, which the file does not hold`);
-        else if (!isPathText(link.text, link.path)) undecided.push(`${page.file}:${line}: ${link.path}: names nothing the file holds, and its text "${link.text}" is not the file's path`);
+        else if (names.length > 0)
+          undecided.push(
+            `${page.file}:${line}: ${link.path}: names ${names.map((n) => `\`${n}\``).join(', ')}, which the file does not hold`,
+          );
+        else if (!isPathText(link.text, link.path))
+          undecided.push(
+            `${page.file}:${line}: ${link.path}: names nothing the file holds, and its text "${link.text}" is not the file's path`,
+          );
         continue;
       }
       const to = sourceUrl(treeTo, newPath, 'blob');
@@ -285,7 +310,13 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
       if (old.text === source.text) claim(newPath === link.path ? 'unchanged' : 'moved', to, names, [], note);
       else {
         const d = lineDiff(old.lines, source.lines).filter((l) => !l.startsWith('  '));
-        claim('changed', to, names, [`(whole file: ${d.filter((l) => l.startsWith('-')).length} lines out, ${d.filter((l) => l.startsWith('+')).length} in)`], note);
+        claim(
+          'changed',
+          to,
+          names,
+          [`(whole file: ${d.filter((l) => l.startsWith('-')).length} lines out, ${d.filter((l) => l.startsWith('+')).length} in)`],
+          note,
+        );
       }
       continue;
     }
@@ -299,7 +330,10 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
     if (same) {
       if (holdsAt(source, link.lines, names, link)) continue;
       lines = anchor(source, names, link);
-      if (!lines) undecided.push(`${page.file}:${line}: ${link.path}${link.hash}: its range does not hold what it names, and no identifier was found again`);
+      if (!lines)
+        undecided.push(
+          `${page.file}:${line}: ${link.path}${link.hash}: its range does not hold what it names, and no identifier was found again`,
+        );
       else rewrite(link, sourceUrl(treeTo, newPath, 'blob', lines));
       continue;
     }
@@ -320,10 +354,22 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
     const newLines = source.lines.slice(lines.start - 1, lines.end);
     if (newLines.join('\n') === oldLines.join('\n')) {
       const unmoved = newPath === link.path && lines.start === link.lines.start && lines.end === link.lines.end;
-      claim(unmoved ? 'unchanged' : 'moved', to, names, [], unmoved ? '' : `${showRange(link.lines)} -> ${showRange(lines)}${note ? `; ${note}` : ''}`);
+      claim(
+        unmoved ? 'unchanged' : 'moved',
+        to,
+        names,
+        [],
+        unmoved ? '' : `${showRange(link.lines)} -> ${showRange(lines)}${note ? `; ${note}` : ''}`,
+      );
     } else {
       if (returning) note = `found again; ${move.from} did not hold it${note ? `; ${note}` : ''}`;
-      claim('changed', to, names, trimDiff(lineDiff(oldLines, newLines)), `${showRange(link.lines)} -> ${showRange(lines)}${note ? `; ${note}` : ''}`);
+      claim(
+        'changed',
+        to,
+        names,
+        trimDiff(lineDiff(oldLines, newLines)),
+        `${showRange(link.lines)} -> ${showRange(lines)}${note ? `; ${note}` : ''}`,
+      );
     }
   }
 
@@ -360,7 +406,9 @@ function memberLinks(
     if (!file || !found) {
       // A type-only file's lines are not published: its members stay without a link (check:sources agrees).
       if (!file && declarationWithoutLines(decl.declaredIn, reader)) continue;
-      undecided.push(`${page.file}:${member.line + lineOffset}: member ${member.name}: no declaration found in the source of ${decl.declaredIn}`);
+      undecided.push(
+        `${page.file}:${member.line + lineOffset}: member ${member.name}: no declaration found in the source of ${decl.declaredIn}`,
+      );
       continue;
     }
     const lineNo = member.line + lineOffset;
@@ -397,7 +445,9 @@ export function report(results: PageResult[]): string[] {
     for (const c of r.claims) {
       if (c.status === 'unchanged') continue;
       const names = c.names.length ? ` ${c.names.map((n) => `\`${n}\``).join(', ')}` : '';
-      lines.push(`  ${c.status.padEnd(9)} line ${c.line}:${names} ${c.to.replace(/^https:\/\/github\.com\//, '')}${c.note ? ` (${c.note})` : ''}`);
+      lines.push(
+        `  ${c.status.padEnd(9)} line ${c.line}:${names} ${c.to.replace(/^https:\/\/github\.com\//, '')}${c.note ? ` (${c.note})` : ''}`,
+      );
       for (const d of c.diff) lines.push(`      ${d}`);
     }
   }
@@ -438,14 +488,19 @@ async function main() {
     const result = movePage({ file: page.file, raw }, parse, move);
     results.push(result);
     if (result.raw !== raw) {
-      writeFileSync(file, result.raw);
+      // Prettier pads table columns to the longest cell: a longer link re-pads its table (prose
+      // keeps its line breaks: proseWrap is "preserve").
+      const options = (await prettier.resolveConfig(file)) ?? {};
+      writeFileSync(file, await prettier.format(result.raw, { ...options, filepath: file }));
       rewritten++;
     }
   }
   if (anchorOnly) {
     const undecided = results.flatMap((r) => r.undecided);
     for (const u of undecided) console.log(u);
-    console.log(`anchor-links: ${pages.length} page(s) at Strapi ${from}: rewrote ${rewritten}; ${undecided.length} link(s) left for a decision by hand`);
+    console.log(
+      `anchor-links: ${pages.length} page(s) at Strapi ${from}: rewrote ${rewritten}; ${undecided.length} link(s) left for a decision by hand`,
+    );
     console.log('Then run `npm run check:sources`: it names each link that still links a whole file without reading as its path.');
     return;
   }
