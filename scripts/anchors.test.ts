@@ -325,6 +325,15 @@ test('namesOf: member, then code text, then sentence (page symbol first), then p
   assert.deepEqual(namesOf({ ...link, code: 'x/thing.ts' }, s), { names: ['createThing'], from: 'sentence' });
   assert.deepEqual(namesOf({ ...link, code: 'not an id' }, s), { names: ['createThing'], from: 'sentence' });
   assert.deepEqual(namesOf({ ...link, member: 'timeout', code: 'find' }, s), { names: ['timeout'], from: 'member' });
+  // Code text that is also the file's name: an identifier when the file holds it, else the path.
+  const named = { ...link, path: 'packages/x/src/createThing.ts', context: [] };
+  assert.deepEqual(namesOf({ ...named, code: 'createThing' }, s), { names: ['createThing'], from: 'code' });
+  assert.deepEqual(namesOf({ ...named, code: 'createThing.ts' }, s), { names: [], from: 'none' });
+  assert.deepEqual(namesOf({ ...named, path: 'packages/x/src/ghost.ts', code: 'ghost' }, s), { names: [], from: 'none' });
+  assert.deepEqual(namesOf({ ...named, code: 'a.b.LIMIT' }, s), { names: ['LIMIT'], from: 'code' });
+  for (const ext of ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json', 'md', 'mdx', 'yml', 'yaml', 'css', 'html']) {
+    assert.deepEqual(namesOf({ ...named, code: `thing.${ext}` }, s), { names: [], from: 'none' }, ext);
+  }
 });
 
 test("an Exports member written **[name](link)** is the link's member; other bold links are not", () => {

@@ -24,13 +24,16 @@ export function isPathText(text: string, path: string): boolean {
   return forms.some((f) => f === t || f.endsWith(`/${t}`));
 }
 
+/** A file name, by its extension (`Table.tsx`), as opposed to a dotted identifier (`strapi.db.query`). */
+const FILE_NAME = /\.(?:[cm]?[jt]sx?|json|mdx?|ya?ml|css|html)$/;
+
 /** The identifiers a link names in a file; `pageSymbol` is an Exports page's symbol (`Table.BodyProps`). */
 export function namesOf(link: CitedLink, source: SourceText, pageSymbol: string | null = null): LinkNames {
   if (link.member) return { names: [link.member], from: 'member' };
-  if (link.code !== null && !isPathText(link.code, link.path)) {
-    const id = identifierOf(link.code);
-    if (id) return { names: [id], from: 'code' };
-  }
+  // Code text that is an identifier names it, even when it is also the file's name
+  // ([`useRBAC`](.../useRBAC.ts)); the path written with its extension does not.
+  const id = link.code !== null && !FILE_NAME.test(link.code.trim()) ? identifierOf(link.code) : null;
+  if (id && (source.occursIn(id) || !isPathText(link.code!, link.path))) return { names: [id], from: 'code' };
   // On an Exports page, the page's symbol leads when the file declares it.
   const symbol = pageSymbol?.split('.').pop();
   const own = symbol && source.declarationsOf(symbol).length > 0 ? [symbol] : [];
