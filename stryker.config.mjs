@@ -9,7 +9,17 @@ export default {
     // Not src/search/property.test.ts: it asserts only that nothing throws and that the two query forms
     // agree (ranking.test.ts checks that on fixed queries), takes 7 s a run against about 1 s for the
     // others, and made the run several times longer (README, "Mutation testing").
-    testFiles: ['src/search/!(property).test.ts', 'src/clientModules/*.test.ts', 'scripts/csp.test.ts', 'scripts/lint-docs-rules.test.ts'],
+    testFiles: [
+      'src/search/!(property).test.ts',
+      'src/clientModules/*.test.ts',
+      'scripts/csp.test.ts',
+      'scripts/lint-docs-rules.test.ts',
+      // Ground truth (docs-dev/ground-truth-anchors.md): they read .cache/strapi-source of the checkout around the sandbox.
+      'scripts/check-sources.test.ts',
+      'scripts/anchors.test.ts',
+      'scripts/move-pin.test.ts',
+      'src/plugins/source-footer/*.test.ts',
+    ],
     nodeArgs: ['--import', 'tsx', '--test-reporter=tap'],
     forceBail: true,
   },
@@ -23,6 +33,11 @@ export default {
     '!src/clientModules/*.test.ts',
     'scripts/csp.ts',
     'scripts/lint-docs.ts',
+    'scripts/check-sources.ts',
+    'scripts/sources/*.ts',
+    'src/sources/claims.ts',
+    'scripts/move-pin.ts',
+    'src/plugins/source-footer/index.ts',
   ],
   // Not needed by the unit tests; kept out of the sandbox copy.
   ignorePatterns: ['build', '.docusaurus', '.cache', 'docs', 'static', 'review', 'e2e', 'test-results', 'playwright-report', '*.log'],
