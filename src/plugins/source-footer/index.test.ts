@@ -22,10 +22,10 @@ before(async () => {
   toMarkdown = (tree) => processor.stringify(tree as never).trim();
 });
 
-function footerOf(markdown: string, frontMatter: Record<string, unknown> = {}): string {
+function footerOf(markdown: string, frontMatter?: Record<string, unknown>): string {
   const tree = parse(markdown);
   const before = tree.children.length;
-  remarkSourceFooter()(tree, { data: { frontMatter } });
+  remarkSourceFooter()(tree, { data: frontMatter ? { frontMatter } : {} });
   assert.equal(tree.children.length, before + 1);
   const aside = tree.children[before] as MdNode & { name?: string; attributes?: Array<{ name: string; value: string }> };
   assert.equal(aside.type, 'mdxJsxFlowElement');
@@ -34,6 +34,11 @@ function footerOf(markdown: string, frontMatter: Record<string, unknown> = {}): 
     { type: 'mdxJsxAttribute', name: 'className', value: 'source-footer' },
     { type: 'mdxJsxAttribute', name: 'aria-label', value: 'Sources' },
   ]);
+  // The statement, then the list of files when there is one.
+  assert.deepEqual(
+    aside.children?.map((c) => c.type),
+    /cites no source file/.test(toMarkdown({ type: 'root', children: aside.children })) ? ['paragraph'] : ['paragraph', 'list'],
+  );
   return toMarkdown({ type: 'root', children: aside.children });
 }
 
@@ -65,6 +70,16 @@ test('each file once, with the line ranges the page cites, sorted, each linked',
 test('a page citing nothing says so; the release comes from the frontmatter', () => {
   assert.equal(footerOf('Just prose.', { strapi: '9.9.9' }), '**Checked against Strapi 9.9.9**. This page cites no source file.');
   assert.equal(footerOf('Just prose.'), `**Checked against Strapi ${V}**. This page cites no source file.`);
+  assert.equal(footerOf('Just prose.', {}), `**Checked against Strapi ${V}**. This page cites no source file.`);
+});
+
+test('a tree is named as Strapi only for the monorepo at the pin, as a package only at its own version', () => {
+  const md = [
+    `[a](https://github.com/strapi/other/blob/v${V}/a.ts)`,
+    '[b](https://github.com/strapi/pack-up/blob/v9.9.9/b.ts)',
+    '[c](https://github.com/strapi/another/blob/v5.1.1/c.ts)',
+  ].join(' ');
+  assert.match(footerOf(md), new RegExp(`^\\*\\*Checked against Strapi ${V.replace(/\./g, '\\.')}, strapi/other ${V.replace(/\./g, '\\.')}, strapi/pack-up 9\\.9\\.9, strapi/another 5\\.1\\.1\\*\\*`));
 });
 
 test('a tree outside the known packages is named by its repository', () => {
