@@ -372,3 +372,100 @@ test('citedFiles: each file once with its ranges sorted and deduplicated; a repo
     { repo: 'strapi/strapi', version: '5.54.0', path: 'packages/x/src/other.ts', kind: 'blob', ranges: [] },
   ]);
 });
+
+test('a use widens to the smallest unit around it, for each kind of unit', () => {
+  const cases: Array<[string, string, number, number]> = [
+    ['variable statement', 'const a =\n  X;\n', 1, 2],
+    ['expression statement', 'f(\n  X\n);\n', 1, 3],
+    ['if', 'function f() {\n  if (X) {\n    a();\n  }\n}\n', 2, 4],
+    ['return', 'function f() {\n  return (\n    X\n  );\n}\n', 2, 4],
+    ['throw', 'function f() {\n  throw (\n    X\n  );\n}\n', 2, 4],
+    ['for', 'function f() {\n  for (let i = X; i < 1; i++) {\n    a();\n  }\n}\n', 2, 4],
+    ['for of', 'for (const a of X) {\n  b();\n}\n', 1, 3],
+    ['for in', 'for (const a in X) {\n  b();\n}\n', 1, 3],
+    ['while', 'while (X) {\n  b();\n}\n', 1, 3],
+    ['do', 'do {\n  b();\n} while (X);\n', 1, 3],
+    ['switch', 'switch (X) {\n  case 1:\n    break;\n}\n', 1, 4],
+    ['case', 'switch (a) {\n  case X:\n    b();\n    break;\n}\n', 2, 4],
+    ['try', 'try {\n  a();\n} catch (X) {\n  b();\n}\n', 1, 5],
+    ['import', "import {\n  X,\n} from 'x';\n", 1, 3],
+    ['export from', 'export {\n  X,\n};\n', 1, 3],
+    ['export default', 'export default (\n  X\n);\n', 1, 3],
+    ['function', 'function f(a = X) {\n  b();\n}\n', 1, 3],
+    ['class', 'class A extends X {\n  b = 1;\n}\n', 1, 3],
+    ['interface', 'interface A extends X {\n  b: 1;\n}\n', 1, 3],
+    ['type', 'type A = Array<\n  X\n>;\n', 1, 3],
+    ['module', "declare module 'X' {\n  const a: 1;\n}\n", 1, 3],
+    ['property', 'const o = {\n  a: X,\n};\n', 2, 2],
+    ['shorthand', 'const o = {\n  X,\n};\n', 2, 2],
+    ['method', 'class A {\n  m(a = X) {\n    b();\n  }\n}\n', 2, 4],
+    ['class property', 'class A {\n  p = X;\n}\n', 2, 2],
+    ['property signature', 'interface I {\n  p: X;\n}\n', 2, 2],
+    ['method signature', 'interface I {\n  m(a: X): void;\n}\n', 2, 2],
+    ['getter', 'class A {\n  get g(): X {\n    return 1;\n  }\n}\n', 2, 4],
+    ['setter', 'class A {\n  set s(v: X) {\n    b();\n  }\n}\n', 2, 4],
+    ['constructor', 'class A {\n  constructor(a = X) {\n    b();\n  }\n}\n', 2, 4],
+    ['enum member', 'enum E {\n  A = X,\n}\n', 2, 2],
+    ['element', 'const a = (\n  <B\n    c={X}\n  />\n);\n', 2, 4],
+    ['opening tag', 'const a = (\n  <B\n    c={X}\n  >\n    t\n  </B>\n);\n', 2, 4],
+  ];
+  for (const [kind, text, start, end] of cases) {
+    assert.deepEqual(new SourceText('case.tsx', text).useOf('X'), { start, end }, kind);
+  }
+});
+
+test('every kind of declaration and of declared name', () => {
+  const text = [
+    'function fn() {}', // 1
+    'class Klass {', // 2
+    '  #secret = 1;', // 3
+    '  field = 2;', // 4
+    '  method() {}', // 5
+    '  get getter() { return 1; }', // 6
+    '  set setter(v) {}', // 7
+    '}', // 8
+    'interface Iface { sig: 1; msig(): void }', // 9
+    'type Alias = 1;', // 10
+    'enum Enum { Member }', // 11
+    'namespace Space {}', // 12
+    "const obj = { prop: 1, short, 'quoted-key': 2, 42: 3, [`tpl`]: 4, ['computed']: 5, [dyn]: 6 };", // 13
+    'const [first, ...rest] = list;', // 14
+    'function withParam({ inParam }) {}', // 15
+    'let a = 1, b = 2;', // 16
+  ].join('\n');
+  const names = new SourceText('all.ts', text).declarations().map((d) => `${d.name}:${d.lines.start}`);
+  assert.deepEqual(names, [
+    'fn:1',
+    'Klass:2',
+    '#secret:3',
+    'field:4',
+    'method:5',
+    'getter:6',
+    'setter:7',
+    'Iface:9',
+    'sig:9',
+    'msig:9',
+    'Alias:10',
+    'Enum:11',
+    'Member:11',
+    'Space:12',
+    'obj:13',
+    'prop:13',
+    'short:13',
+    'quoted-key:13',
+    '42:13',
+    'tpl:13',
+    'computed:13',
+    'first:14',
+    'rest:14',
+    'withParam:15',
+    'inParam:15',
+    'a:16',
+    'b:16',
+  ]);
+  // A destructured name spans its statement; one of several variables only its own declaration.
+  const s = new SourceText('d.ts', 'const {\n  x,\n} = o;\nlet a = 1,\n  b = 2;\n');
+  assert.deepEqual(s.declarationsOf('x')[0].lines, { start: 1, end: 3 });
+  assert.deepEqual(s.declarationsOf('b')[0].lines, { start: 5, end: 5 });
+  assert.deepEqual(s.declarationsOf('a')[0].lines, { start: 4, end: 4 });
+});

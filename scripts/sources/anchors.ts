@@ -29,9 +29,11 @@ const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
   jsx: ts.ScriptKind.JSX,
 };
 
-/** The nodes a use of an identifier is widened to: a statement, a member, an element's tag. */
+/**
+ * The nodes a use of an identifier is widened to: a statement, a member, an element's tag. (A
+ * `default:` clause or an enum holds no name outside a smaller unit, so they are not listed.)
+ */
 function isUnit(node: ts.Node): boolean {
-  if (ts.isBlock(node) || ts.isSourceFile(node) || ts.isModuleBlock(node)) return false;
   return (
     ts.isVariableStatement(node) ||
     ts.isExpressionStatement(node) ||
@@ -45,7 +47,6 @@ function isUnit(node: ts.Node): boolean {
     ts.isDoStatement(node) ||
     ts.isSwitchStatement(node) ||
     ts.isCaseClause(node) ||
-    ts.isDefaultClause(node) ||
     ts.isTryStatement(node) ||
     ts.isImportDeclaration(node) ||
     ts.isExportDeclaration(node) ||
@@ -54,7 +55,6 @@ function isUnit(node: ts.Node): boolean {
     ts.isClassDeclaration(node) ||
     ts.isInterfaceDeclaration(node) ||
     ts.isTypeAliasDeclaration(node) ||
-    ts.isEnumDeclaration(node) ||
     ts.isModuleDeclaration(node) ||
     ts.isPropertyAssignment(node) ||
     ts.isShorthandPropertyAssignment(node) ||
