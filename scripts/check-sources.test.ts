@@ -5,12 +5,14 @@
  * optionality or type differs from the `.d.ts`. Needs `npm run strapi-source` first (test.sh
  * runs it).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRAPI_VERSION } from '../src/config/site';
-import { DOCS_DIR } from './docs';
-import { SourceContext, checkPage, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
+import { DOCS_DIR, ROOT } from './docs';
+import { SourceContext, checkPage, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
 
 let parse: Awaited<ReturnType<typeof createParser>>;
 const ctx = new SourceContext(STRAPI_VERSION);
@@ -232,4 +234,20 @@ test('an Exports member must link its declaration; its range is checked like any
   assert.deepEqual(check(page('docs/exports/interfaces/FormState.md', other)), [
     'docs/exports/interfaces/FormState.md:9: packages/core/admin/admin/src/components/Form.tsx#L114: FormState.isSubmitting is declared at L595, not in L114',
   ]);
+});
+
+test('the command checks the pages it is given, prints each failure and a summary, and exits 1 on any', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'check-sources-'));
+  const good = path.join(dir, 'good.md');
+  const bad = path.join(dir, 'bad.md');
+  writeFileSync(good, `---\ntitle: Good\n---\n\n[\`createCronService\`](${CRON}#L166-L342)\n`);
+  writeFileSync(bad, `---\ntitle: Bad\nstrapi: x\n---\n\nText.\n\n[\`createCronService\`](${CRON}#L1-L2)\n`);
+  const lines: string[] = [];
+  assert.equal(await run([good], STRAPI_VERSION, (l) => lines.push(l)), 0);
+  assert.deepEqual(lines, [`check:sources: 1 page(s) against Strapi ${STRAPI_VERSION}: 0 failure(s) on 0 page(s)`]);
+  lines.length = 0;
+  assert.equal(await run([good, bad, bad], STRAPI_VERSION, (l) => lines.push(l)), 1);
+  const name = path.relative(ROOT, bad);
+  const failure = `${name}:8: packages/core/core/src/services/cron.ts#L1-L2: \`createCronService\` does not occur in L1-L2 (\`createCronService\` is declared at L166-L342)`;
+  assert.deepEqual(lines, [failure, failure, `check:sources: 3 page(s) against Strapi ${STRAPI_VERSION}: 2 failure(s) on 2 page(s)`]);
 });

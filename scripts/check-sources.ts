@@ -12,9 +12,11 @@
  * reason, are in src/data/source-exceptions.ts; files that no package publishes are listed, with
  * how they were checked, in src/data/unpublished-sources.jsonl.
  *
- * Drift: `STRAPI_VERSION=<newer> npm run check:sources` rebuilds that release's source and lists
- * every page whose cited files changed or disappeared, or whose identifiers or members no longer
- * hold there.
+ * Every link into a file names the lines behind its claim, and the range holds the identifier the
+ * link names (docs-dev/ground-truth-anchors.md); a link left on the whole file reads as its path.
+ *
+ * `STRAPI_VERSION=<other> npm run check:sources` checks the pages against another release (its
+ * source rebuilt beside the pin's). To move the pin, `npm run move-pin -- <version>` (scripts/move-pin.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -320,64 +322,38 @@ function checkExportsPage(
   return failures;
 }
 
-/** Pages whose cited files changed or disappeared between the pin and `version`. */
-export function driftOf(page: Page, parse: Parse, pinned: SourceContext, next: SourceContext): string[] {
-  const claims = extractClaims(parse(page.body, page.file.endsWith('.mdx')));
-  const out: string[] = [];
-  for (const f of citedFiles(claims, STRAPI_VERSION)) {
-    if (f.repo !== MONOREPO || f.version !== STRAPI_VERSION) continue;
-    const before = pinned.reader({ repo: MONOREPO, version: STRAPI_VERSION });
-    const after = next.reader({ repo: MONOREPO, version: next.version });
-    if (!before.has(f.path)) continue;
-    if (!after.has(f.path)) out.push(`${page.file}: ${f.path}: gone in ${next.version}`);
-    else if (before.read(f.path) !== after.read(f.path)) out.push(`${page.file}: ${f.path}: changed in ${next.version}`);
-  }
-  return out;
-}
-
 export function pagesToCheck(args: string[]): Page[] {
   const files = args.length > 0 ? args.map((a) => path.relative(ROOT, path.resolve(a))) : readDocs().map((d) => d.file);
   return files.map(readPage);
 }
 
-async function main() {
-  const version = process.env.STRAPI_VERSION || STRAPI_VERSION;
-  const pages = pagesToCheck(process.argv.slice(2));
+/**
+ * Checks pages (all of docs/ without arguments) against a release, the pin by default; prints one
+ * line per failure and a summary. Returns the exit code.
+ */
+export async function run(args: string[], version: string = STRAPI_VERSION, log: (line: string) => void = console.log): Promise<number> {
+  const pages = pagesToCheck(args);
   const parse = await createParser();
-  if (version !== STRAPI_VERSION) {
-    await buildSourceTrees(STRAPI_VERSION, () => {});
-    await buildSourceTrees(version);
-    const pinned = new SourceContext(STRAPI_VERSION);
-    const next = new SourceContext(version);
-    const byPage = new Map<string, string[]>();
-    for (const page of pages) {
-      const lines = [...driftOf(page, parse, pinned, next), ...checkPage(page, parse, next)];
-      if (lines.length > 0) byPage.set(page.file, lines);
-    }
-    for (const lines of byPage.values()) for (const l of lines) console.log(l);
-    console.log(
-      `\ncheck:sources: ${byPage.size} of ${pages.length} page(s) cite files, identifiers or members that changed or disappeared between ${STRAPI_VERSION} and ${version}`,
-    );
-    for (const file of byPage.keys()) console.log(`  ${file}`);
-    process.exit(byPage.size > 0 ? 1 : 0);
-  }
-  await buildSourceTrees(STRAPI_VERSION, () => {});
-  const ctx = new SourceContext(STRAPI_VERSION);
+  await buildSourceTrees(version, () => {});
+  const ctx = new SourceContext(version);
   let failures = 0;
   let failingPages = 0;
   for (const page of pages) {
     const lines = checkPage(page, parse, ctx);
     failures += lines.length;
     if (lines.length > 0) failingPages++;
-    for (const l of lines) console.log(l);
+    for (const l of lines) log(l);
   }
-  console.log(`check:sources: ${pages.length} page(s) against Strapi ${STRAPI_VERSION}: ${failures} failure(s) on ${failingPages} page(s)`);
-  process.exit(failures > 0 ? 1 : 0);
+  log(`check:sources: ${pages.length} page(s) against Strapi ${version}: ${failures} failure(s) on ${failingPages} page(s)`);
+  return failures > 0 ? 1 : 0;
 }
 
 if (require.main === module) {
-  main().catch((error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  run(process.argv.slice(2), process.env.STRAPI_VERSION || STRAPI_VERSION).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }

@@ -5,6 +5,9 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SourceText } from './sources/anchors';
 import type { DeclaredSymbol } from './sources/declarations';
 import {
@@ -14,6 +17,7 @@ import {
   lineDiff,
   movePage,
   report,
+  run,
   sourceOfDeclaration,
   tally,
   trimDiff,
@@ -394,4 +398,67 @@ test("a member's link goes to its owner's member, not to the first declaration o
     const raw = `### size\n\n**[size](${kept})**: \`number\`\n`;
     assert.equal(movePage({ file: 'docs/exports/interfaces/Options.md', raw }, parse, m).raw, raw, kept);
   }
+});
+
+test('the command: moves the pages it is given and the pin, reports, and moves back byte for byte', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'move-pin-'));
+  mkdirSync(path.join(root, 'docs'));
+  mkdirSync(path.join(root, 'src/config'), { recursive: true });
+  const site = "export const STRAPI_VERSION = '9.1.0';\n";
+  writeFileSync(path.join(root, 'docs/t.md'), PAGE);
+  writeFileSync(path.join(root, 'docs/same.md'), '---\nstrapi: 9.1.0\n---\n\nNo link.\n');
+  writeFileSync(path.join(root, 'src/config/site.ts'), site);
+  const built: string[] = [];
+  const options = (from: string, log: string[]) => ({
+    root,
+    from,
+    log: (l: string) => log.push(l),
+    build: async (v: string) => {
+      built.push(v);
+    },
+    reader: move('9.1.0', '9.0.0').reader,
+    admin: () => ({ lookup: () => null }),
+    unpublished: [{ repo: 'strapi/strapi', path: 'tests/e2e' }],
+  });
+  const there: string[] = [];
+  assert.equal(await run(['9.0.0', 'docs/t.md', 'docs/same.md'], options('9.1.0', there)), 0);
+  assert.deepEqual(built, ['9.1.0', '9.0.0']);
+  assert.equal(readFileSync(path.join(root, 'src/config/site.ts'), 'utf8'), "export const STRAPI_VERSION = '9.0.0';\n");
+  assert.match(readFileSync(path.join(root, 'docs/t.md'), 'utf8'), /^---\ntitle: T\nstrapi: 9\.0\.0\n---/);
+  assert.equal(there[0], 'docs/t.md: 6 unchanged, 4 moved, 2 changed, 2 gone');
+  assert.deepEqual(there.slice(-2), [
+    '\nmove-pin 9.1.0 -> 9.0.0: 14 claims on 1 pages: 6 unchanged, 4 moved but identical (re-anchored, nothing to read), 2 changed (re-read), 2 gone',
+    "rewrote 2 page(s) and src/config/site.ts (STRAPI_VERSION = '9.0.0')",
+  ]);
+  // A page that cites nothing has only its frontmatter moved.
+  assert.equal(readFileSync(path.join(root, 'docs/same.md'), 'utf8'), '---\nstrapi: 9.0.0\n---\n\nNo link.\n');
+  const back: string[] = [];
+  assert.equal(await run(['9.1.0', 'docs/t.md', 'docs/same.md'], options('9.0.0', back)), 0);
+  assert.equal(readFileSync(path.join(root, 'docs/t.md'), 'utf8'), PAGE);
+  assert.equal(readFileSync(path.join(root, 'src/config/site.ts'), 'utf8'), site);
+
+  const anchored: string[] = [];
+  writeFileSync(
+    path.join(root, 'docs/a.md'),
+    `\`alpha\` in [\`service.ts\`](${U}/packages/a/src/service.ts).\n\n[the file](${U}/packages/a/src/same.ts)\n`,
+  );
+  assert.equal(await run(['--anchor', 'docs/a.md', 'docs/same.md'], options('9.1.0', anchored)), 0);
+  assert.equal(
+    readFileSync(path.join(root, 'docs/a.md'), 'utf8'),
+    `\`alpha\` in [\`service.ts\`](${U}/packages/a/src/service.ts#L5-L7).\n\n[the file](${U}/packages/a/src/same.ts)\n`,
+  );
+  assert.deepEqual(anchored, [
+    'docs/a.md:3: packages/a/src/same.ts: names nothing the file holds, and its text "the file" is not the file\'s path',
+    'anchor-links: 2 page(s) at Strapi 9.1.0: rewrote 1; 1 link(s) left for a decision by hand',
+    'Then run `npm run check:sources`: it names each link that still links a whole file without reading as its path.',
+  ]);
+  assert.equal(readFileSync(path.join(root, 'src/config/site.ts'), 'utf8'), site);
+
+  const wrong: string[] = [];
+  assert.equal(await run(['latest'], options('9.1.0', wrong)), 2);
+  assert.equal(await run([], options('9.1.0', wrong)), 2);
+  assert.deepEqual(wrong, [
+    'usage: npm run move-pin -- <version>   |   npm run anchor-links [-- docs/page.md ...]',
+    'usage: npm run move-pin -- <version>   |   npm run anchor-links [-- docs/page.md ...]',
+  ]);
 });

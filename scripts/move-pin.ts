@@ -24,8 +24,8 @@ import { anchorFor, checkRange, showRange, type SourceText } from './sources/anc
 import { AdminDeclarations } from './sources/declarations';
 import { isPathText, namesOf } from './sources/links';
 import { TreeReader } from './sources/tree';
-import { createParser, exportedSymbolOf, pagesToCheck, readUnpublished } from './check-sources';
-import { ROOT } from './docs';
+import { createParser, exportedSymbolOf, readUnpublished } from './check-sources';
+import { ROOT, readDocs } from './docs';
 import { buildSourceTrees } from './strapi-source';
 
 export type Status = 'unchanged' | 'moved' | 'changed' | 'gone';
@@ -454,72 +454,97 @@ export function report(results: PageResult[]): string[] {
   return lines;
 }
 
-async function main() {
-  const args = process.argv.slice(2);
+export interface RunOptions {
+  /** The repository root the page paths and src/config/site.ts are under. */
+  root?: string;
+  /** The release the pages are pinned to now. */
+  from?: string;
+  log?: (line: string) => void;
+  /** Rebuilds a release's trees (npm pack; cached). */
+  build?: (version: string) => Promise<void>;
+  reader?: (tree: SourceTree) => Tree;
+  admin?: (version: string) => Pick<AdminDeclarations, 'lookup'>;
+  unpublished?: Array<{ repo: string; path: string }>;
+}
+
+/**
+ * `move-pin <version> [pages]` or `--anchor [pages]` (every page of docs/ by default). Returns the
+ * exit code: 2 for a wrong call, else 0.
+ */
+export async function run(args: string[], options: RunOptions = {}): Promise<number> {
+  const root = options.root ?? ROOT;
+  const log = options.log ?? console.log;
+  const from = options.from ?? STRAPI_VERSION;
   const anchorOnly = args[0] === '--anchor';
-  const to = anchorOnly ? STRAPI_VERSION : args[0];
+  const to = anchorOnly ? from : args[0];
   if (!to || !/^\d+\.\d+\.\d+$/.test(to)) {
-    console.error('usage: npm run move-pin -- <version>   |   npm run anchor-links [-- docs/page.md ...]');
-    process.exit(2);
+    log('usage: npm run move-pin -- <version>   |   npm run anchor-links [-- docs/page.md ...]');
+    return 2;
   }
-  const from = STRAPI_VERSION;
-  const quiet = () => {};
-  await buildSourceTrees(from, quiet);
-  if (to !== from) await buildSourceTrees(to);
-  const readers = new Map<string, TreeReader>();
-  const reader = (tree: SourceTree) => {
-    const key = `${tree.repo}@${tree.version}`;
-    let r = readers.get(key);
-    if (!r) {
-      r = new TreeReader(tree);
-      readers.set(key, r);
-    }
-    return r;
-  };
-  let admin: AdminDeclarations | null = null;
-  const move: Move = { from, to, reader, admin: () => (admin ??= new AdminDeclarations(to)), unpublished: readUnpublished() };
+  const build = options.build ?? ((version: string) => buildSourceTrees(version, version === from ? () => {} : console.log));
+  await build(from);
+  if (to !== from) await build(to);
+  const readers = new Map<string, Tree>();
+  const reader =
+    options.reader ??
+    ((tree: SourceTree) => {
+      const key = `${tree.repo}@${tree.version}`;
+      let r = readers.get(key);
+      if (!r) {
+        r = new TreeReader(tree);
+        readers.set(key, r);
+      }
+      return r;
+    });
+  let admin: Pick<AdminDeclarations, 'lookup'> | null = null;
+  const declarations = options.admin ?? ((version: string) => new AdminDeclarations(version));
+  const move: Move = { from, to, reader, admin: () => (admin ??= declarations(to)), unpublished: options.unpublished ?? readUnpublished() };
   const parse = await createParser();
-  const pages = pagesToCheck(anchorOnly ? args.slice(1) : []);
+  const files = args.length > 1 ? args.slice(1) : readDocs().map((d) => d.file);
   const results: PageResult[] = [];
   let rewritten = 0;
-  for (const page of pages) {
-    const file = path.join(ROOT, page.file);
+  for (const name of files) {
+    const file = path.resolve(root, name);
     const raw = readFileSync(file, 'utf8');
-    const result = movePage({ file: page.file, raw }, parse, move);
+    const result = movePage({ file: path.relative(root, file), raw }, parse, move);
     results.push(result);
     if (result.raw !== raw) {
       // Prettier pads table columns to the longest cell: a longer link re-pads its table (prose
       // keeps its line breaks: proseWrap is "preserve").
-      const options = (await prettier.resolveConfig(file)) ?? {};
-      writeFileSync(file, await prettier.format(result.raw, { ...options, filepath: file }));
+      const config = (await prettier.resolveConfig(file)) ?? {};
+      writeFileSync(file, await prettier.format(result.raw, { ...config, filepath: file }));
       rewritten++;
     }
   }
   if (anchorOnly) {
     const undecided = results.flatMap((r) => r.undecided);
-    for (const u of undecided) console.log(u);
-    console.log(
-      `anchor-links: ${pages.length} page(s) at Strapi ${from}: rewrote ${rewritten}; ${undecided.length} link(s) left for a decision by hand`,
+    for (const u of undecided) log(u);
+    log(
+      `anchor-links: ${files.length} page(s) at Strapi ${from}: rewrote ${rewritten}; ${undecided.length} link(s) left for a decision by hand`,
     );
-    console.log('Then run `npm run check:sources`: it names each link that still links a whole file without reading as its path.');
-    return;
+    log('Then run `npm run check:sources`: it names each link that still links a whole file without reading as its path.');
+    return 0;
   }
-  const site = path.join(ROOT, 'src/config/site.ts');
+  const site = path.join(root, 'src/config/site.ts');
   const siteText = readFileSync(site, 'utf8');
   writeFileSync(site, siteText.replace(`STRAPI_VERSION = '${from}'`, `STRAPI_VERSION = '${to}'`));
-  for (const l of report(results)) console.log(l);
+  for (const l of report(results)) log(l);
   const all = results.flatMap((r) => r.claims);
   const t = tally(all);
-  console.log(
+  log(
     `\nmove-pin ${from} -> ${to}: ${all.length} claims on ${results.filter((r) => r.claims.length > 0).length} pages: ` +
       (Object.keys(t) as Status[]).map((s) => `${t[s]} ${LABEL[s]}`).join(', '),
   );
-  console.log(`rewrote ${rewritten} page(s) and src/config/site.ts (STRAPI_VERSION = '${to}')`);
+  log(`rewrote ${rewritten} page(s) and src/config/site.ts (STRAPI_VERSION = '${to}')`);
+  return 0;
 }
 
 if (require.main === module) {
-  main().catch((error: Error) => {
-    console.error(error.stack ?? error.message);
-    process.exit(1);
-  });
+  run(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.stack ?? error.message);
+      process.exit(1);
+    },
+  );
 }
