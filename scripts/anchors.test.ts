@@ -260,6 +260,13 @@ test('isPathText: the path or its end, with or without extension, an index file 
   for (const t of ['destination', 'the local destination', '', '``', 'strapi/providers', 'ocal-destination'])
     assert.ok(!isPathText(t, p), t);
   assert.ok(isPathText('document-manager', 'packages/x/document-manager.ts'));
+  // Only the text's ends: spaces, one backtick each side, a trailing slash.
+  assert.ok(isPathText(' `index.ts` ', p));
+  assert.ok(!isPathText('`index`.ts', p));
+  assert.ok(!isPathText('', ''));
+  // Only the last extension, and an index file's only at the end.
+  assert.ok(isPathText('x', 'packages/a.b/x.ts'));
+  assert.ok(!isPathText('a.ts', 'x/a/index.d.ts'));
   assert.ok(!isPathText('document', 'packages/x/document-manager.ts'));
   assert.ok(!isPathText('x/document-manager', 'packages/x/index.ts'));
 });
@@ -331,6 +338,9 @@ test('namesOf: member, then code text, then sentence (page symbol first), then p
   assert.deepEqual(namesOf({ ...named, code: 'createThing.ts' }, s), { names: [], from: 'none' });
   assert.deepEqual(namesOf({ ...named, path: 'packages/x/src/ghost.ts', code: 'ghost' }, s), { names: [], from: 'none' });
   assert.deepEqual(namesOf({ ...named, code: 'a.b.LIMIT' }, s), { names: ['LIMIT'], from: 'code' });
+  // A file name only by its last extension; the code's ends trimmed.
+  assert.deepEqual(namesOf({ ...named, code: 'a.css.createThing' }, s), { names: ['createThing'], from: 'code' });
+  assert.deepEqual(namesOf({ ...named, code: 'createThing.ts ' }, s), { names: [], from: 'none' });
   for (const ext of ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json', 'md', 'mdx', 'yml', 'yaml', 'css', 'html']) {
     assert.deepEqual(namesOf({ ...named, code: `thing.${ext}` }, s), { names: [], from: 'none' }, ext);
   }
