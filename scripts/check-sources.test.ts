@@ -12,7 +12,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRAPI_VERSION } from '../src/config/site';
 import { DOCS_DIR, ROOT } from './docs';
-import { SourceContext, checkPage, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
+import { SourceContext, checkPage, exportedSymbolOf, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
 
 let parse: Awaited<ReturnType<typeof createParser>>;
 const ctx = new SourceContext(STRAPI_VERSION);
@@ -250,4 +250,96 @@ test('the command checks the pages it is given, prints each failure and a summar
   const name = path.relative(ROOT, bad);
   const failure = `${name}:8: packages/core/core/src/services/cron.ts#L1-L2: \`createCronService\` does not occur in L1-L2 (\`createCronService\` is declared at L166-L342)`;
   assert.deepEqual(lines, [failure, failure, `check:sources: 3 page(s) against Strapi ${STRAPI_VERSION}: 2 failure(s) on 2 page(s)`]);
+});
+
+test('listed exceptions excuse each kind of claim, on their page only', () => {
+  const body = [
+    `[a](https://github.com/strapi/strapi/blob/main/x.ts) [\`nope.ts\`](${TAG}/packages/core/core/src/nope.ts)`,
+    '',
+    '`packages/core/core/src/nowhere`',
+    '',
+    `[\`cron.ts\`](${CRON})`,
+    '',
+    '| name | x |',
+    '| --- | --- |',
+    '| `ghostOne()` | y |',
+    '| `a.ghostTwo` | y |',
+  ].join('\n');
+  const all = check(page('docs/planted.md', body));
+  assert.equal(all.length, 5);
+  const claims = [
+    'https://github.com/strapi/strapi/blob/main/x.ts',
+    'packages/core/core/src/nope.ts',
+    'packages/core/core/src/nowhere',
+    'ghostOne()',
+    'ghostTwo',
+  ];
+  const options = (pageName: string) => ({
+    unpublished: [],
+    exceptions: claims.map((claim) => ({ page: pageName, claim, reason: 'planted' })),
+  });
+  assert.deepEqual(checkPage(page('docs/planted.md', body), parse, ctx, options('docs/planted.md')), []);
+  assert.deepEqual(checkPage(page('docs/planted.md', body), parse, ctx, options('docs/other.md')), all);
+  // Exports members: an excused unknown member, an excused undocumented one.
+  const members = ['## Properties', '', '### ghost', '', '**ghost**: `string`'].join('\n');
+  const formState = (exceptions: string[]) =>
+    checkPage(page('docs/exports/interfaces/FormState.md', members), parse, ctx, {
+      unpublished: [],
+      exceptions: exceptions.map((claim) => ({ page: 'docs/exports/interfaces/FormState.md', claim, reason: 'planted' })),
+    });
+  assert.equal(formState([]).length, 4);
+  assert.deepEqual(formState(['ghost', 'errors', 'isSubmitting', 'values']), []);
+});
+
+test('files no package publishes: listed by path or folder, with or without a trailing slash', () => {
+  const body = `[\`x.js\`](${TAG}/tests/e2e/x.js) and \`packages/utils/tsconfig/base.json\``;
+  for (const listed of [
+    [
+      { repo: 'strapi/strapi', path: 'tests/e2e', reason: 'r', checked: 'c' },
+      { repo: 'strapi/strapi', path: 'packages/utils/tsconfig/', reason: 'r', checked: 'c' },
+    ],
+    [
+      { repo: 'strapi/strapi', path: 'tests/e2e/x.js', reason: 'r', checked: 'c' },
+      { repo: 'strapi/strapi', path: 'packages/utils/tsconfig/base.json', reason: 'r', checked: 'c' },
+    ],
+  ]) {
+    assert.deepEqual(
+      checkPage(page('docs/planted.md', body), parse, ctx, { unpublished: listed, exceptions: [] }),
+      [],
+      JSON.stringify(listed),
+    );
+  }
+  const elsewhere = [
+    { repo: 'strapi/other', path: 'tests/e2e', reason: 'r', checked: 'c' },
+    { repo: 'strapi/strapi', path: 'tests/e2', reason: 'r', checked: 'c' },
+  ];
+  assert.equal(checkPage(page('docs/planted.md', body), parse, ctx, { unpublished: elsewhere, exceptions: [] }).length, 2);
+});
+
+test('the list of unpublished files refuses an entry without a reason or a check', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'unpublished-'));
+  const file = path.join(dir, 'list.jsonl');
+  writeFileSync(file, '{"repo":"strapi/strapi","path":"a","reason":"r","checked":"c"}\n\n');
+  assert.deepEqual(readUnpublished(file), [{ repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' }]);
+  for (const key of ['repo', 'path', 'reason', 'checked']) {
+    const entry: Record<string, unknown> = { repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' };
+    entry[key] = ' ';
+    writeFileSync(file, `${JSON.stringify({ repo: 'strapi/strapi', path: 'b', reason: 'r', checked: 'c' })}\n${JSON.stringify(entry)}\n`);
+    assert.throws(() => readUnpublished(file), { message: `src/data/unpublished-sources.jsonl:2: "${key}" is missing` });
+    delete entry[key];
+    writeFileSync(file, `${JSON.stringify(entry)}\n`);
+    assert.throws(() => readUnpublished(file), { message: `src/data/unpublished-sources.jsonl:1: "${key}" is missing` });
+  }
+});
+
+test('an .mdx page is read as MDX; the line of a failure counts the frontmatter', () => {
+  const body = `<Tag />\n\n[\`createCronService\`](${CRON}#L1-L2)`;
+  assert.deepEqual(checkPage({ file: 'docs/planted.mdx', body, offset: 4 }, parse, ctx, { unpublished: [], exceptions: [] }), [
+    'docs/planted.mdx:7: packages/core/core/src/services/cron.ts#L1-L2: `createCronService` does not occur in L1-L2 (`createCronService` is declared at L166-L342)',
+  ]);
+  assert.deepEqual(exportedSymbolOf('docs/exports/interfaces/Table.BodyProps.md'), { kind: 'interfaces', name: 'Table.BodyProps' });
+  assert.deepEqual(exportedSymbolOf('docs/exports/namespaces/Table.mdx'), { kind: 'namespaces', name: 'Table' });
+  assert.equal(exportedSymbolOf('docs/exports/modules.md'), null);
+  assert.equal(exportedSymbolOf('docs/exports/interfaces/X.md.bak'), null);
+  assert.equal(exportedSymbolOf('other/docs/exports/interfaces/X.md'), null);
 });
