@@ -79,7 +79,12 @@ test('a tree is named as Strapi only for the monorepo at the pin, as a package o
     '[b](https://github.com/strapi/pack-up/blob/v9.9.9/b.ts)',
     '[c](https://github.com/strapi/another/blob/v5.1.1/c.ts)',
   ].join(' ');
-  assert.match(footerOf(md), new RegExp(`^\\*\\*Checked against Strapi ${V.replace(/\./g, '\\.')}, strapi/other ${V.replace(/\./g, '\\.')}, strapi/pack-up 9\\.9\\.9, strapi/another 5\\.1\\.1\\*\\*`));
+  assert.match(
+    footerOf(md),
+    new RegExp(
+      `^\\*\\*Checked against Strapi ${V.replace(/\./g, '\\.')}, strapi/other ${V.replace(/\./g, '\\.')}, strapi/pack-up 9\\.9\\.9, strapi/another 5\\.1\\.1\\*\\*`,
+    ),
+  );
 });
 
 test('a tree outside the known packages is named by its repository', () => {
