@@ -132,8 +132,9 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
   const isUnpublished = (repo: string, p: string) =>
     unpublished.some((u) => u.repo === repo && (u.path === p || p.startsWith(`${u.path.replace(/\/$/, '')}/`)));
 
-  // The texts of the files the page cites, for the identifier check.
-  const texts: string[] = [];
+  // The texts of the files the page cites, for the identifier check, read only when the page has
+  // identifiers to check (a folder's text is every file under it).
+  const texts: Array<() => string> = [];
 
   for (const link of claims.links) {
     const tree = ctx.treeOfRef(link.repo, link.ref);
@@ -160,7 +161,7 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       }
       continue;
     }
-    texts.push(reader.read(link.path));
+    texts.push(() => reader.read(link.path));
     if (link.kind === 'tree' || excused(link.url)) continue;
     failures.push(...checkAnchor(link, reader.source(link.path), symbol, at));
   }
@@ -174,10 +175,10 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       if (!excused(cited.path)) failures.push(`${at(cited.line)}: ${cited.path}: no such file or folder in ${tree.repo}@v${tree.version}`);
       continue;
     }
-    texts.push(reader.read(cited.path));
+    texts.push(() => reader.read(cited.path));
   }
 
-  const corpus = texts.join('\n');
+  const corpus = claims.identifiers.length > 0 ? texts.map((read) => read()).join('\n') : '';
   for (const id of claims.identifiers) {
     if (excused(id.text) || excused(id.identifier)) continue;
     const pattern = new RegExp(`(?<![\\w$])${id.identifier.replace(/\$/g, '\\$')}(?![\\w$])`);
