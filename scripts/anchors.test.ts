@@ -479,3 +479,24 @@ test('every kind of declaration and of declared name', () => {
   assert.deepEqual(s.declarationsOf('b')[0].lines, { start: 5, end: 5 });
   assert.deepEqual(s.declarationsOf('a')[0].lines, { start: 4, end: 4 });
 });
+
+test('declarations: anonymous ones, files by their last extension, exported statements, ties in file order', () => {
+  assert.deepEqual(new SourceText('a.ts', 'export default function () {}\nexport default class {}\n').declarations(), []);
+  assert.deepEqual(new SourceText('Makefile', 'function f() {}\n').declarations(), []);
+  assert.deepEqual(new SourceText('a.ts.json', 'function f() {}\n').declarations(), []);
+  assert.deepEqual(new SourceText('export.ts', 'export const\n  x = {\n};\n').declarationsOf('x')[0].lines, { start: 1, end: 3 });
+  const twice = new SourceText(
+    't.ts',
+    'function a() {\n  const x = 1;\n}\nfunction b() {\n  const x = 2;\n}\nfunction c() {\n  const x = 3;\n}\n',
+  );
+  assert.deepEqual(
+    twice.declarationsOf('x').map((d) => d.lines.start),
+    [2, 5, 8],
+  );
+});
+
+test('a range touching a declaration by one line cuts it', () => {
+  const s = source();
+  assert.equal(checkRange(s, { start: 5, end: 11 }, ['createThing'])?.message, 'L5-L11 cuts the declaration of `createThing` at L11-L21');
+  assert.equal(checkRange(s, { start: 21, end: 25 }, ['createThing'])?.message, 'L21-L25 cuts the declaration of `createThing` at L11-L21');
+});

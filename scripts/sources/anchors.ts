@@ -178,11 +178,11 @@ export class SourceText {
     return out;
   }
 
-  /** The declarations of one name, outermost first, then in file order. */
+  /** The declarations of one name, outermost first, then in file order (the sort is stable). */
   declarationsOf(name: string): Declaration[] {
     return this.declarations()
       .filter((d) => d.name === name)
-      .sort((a, b) => a.depth - b.depth || a.lines.start - b.lines.start);
+      .sort((a, b) => a.depth - b.depth);
   }
 
   /** A member as declared in an interface, class or type (`FormState.errors`), or undefined. */
@@ -271,7 +271,7 @@ export function anchorFor(source: SourceText, names: string[]): Anchor | null {
   if (declared.length > 0) {
     const start = Math.min(...declared.map((d) => d.decl.lines.start));
     const end = Math.max(...declared.map((d) => d.decl.lines.end));
-    if (declared.length === 1 || end - start + 1 <= MAX_SPAN) {
+    if (end - start + 1 <= MAX_SPAN) {
       return { lines: { start, end }, names: declared.map((d) => d.name), how: 'declaration' };
     }
     return { lines: declared[0].decl.lines, names: [declared[0].name], how: 'declaration' };
