@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SourceText } from './sources/anchors';
+import { STRAPI_VERSION } from '../src/config/site';
 import type { DeclaredSymbol } from './sources/declarations';
 import {
   applyEdits,
@@ -461,4 +462,85 @@ test('the command: moves the pages it is given and the pin, reports, and moves b
     'usage: npm run move-pin -- <version>   |   npm run anchor-links [-- docs/page.md ...]',
     'usage: npm run move-pin -- <version>   |   npm run anchor-links [-- docs/page.md ...]',
   ]);
+});
+
+test('moving: links it cannot or need not move, files whose lines are not published, hand ranges past the end', () => {
+  const contentless = (text: string | null) =>
+    memoryTree(
+      {
+        'packages/a/src/same.ts': SAME,
+        'packages/a/lib/new-name.ts': MOVING,
+        ...(text !== null ? { 'packages/a/src/types.ts': null } : {}),
+      },
+      text !== null ? { 'packages/a/src/types.ts': text } : {},
+    );
+  const page = [
+    '[main](https://github.com/strapi/strapi/blob/main/packages/a/src/same.ts)',
+    '[root](https://github.com/strapi/pack-up/tree/v5.1.1)',
+    `[\`types.ts\`](${U}/packages/a/src/types.ts)`,
+    `[\`same.ts\`](${U}/packages/a/src/same.ts#L50-L60)`,
+    `[\`packages/a/src/old-name.ts\`](${U}/packages/a/src/old-name.ts)`,
+    '',
+  ].join('\n\n');
+  for (const [text, status] of [
+    ['export type T = 1;', 'unchanged'],
+    ['export type T = 2;', 'changed'],
+    [null, 'gone'],
+  ] as const) {
+    const m: Move = {
+      ...move('9.1.0', '9.0.0'),
+      reader: (tree) => (tree.repo === 'strapi/pack-up' ? packUp : tree.version === '9.1.0' ? newTree : contentless(text)),
+    };
+    const result = movePage({ file: 'docs/t.md', raw: page }, parse, m);
+    const O = 'https://github.com/strapi/strapi/blob/v9.0.0';
+    assert.equal(
+      result.raw,
+      [
+        '[main](https://github.com/strapi/strapi/blob/main/packages/a/src/same.ts)',
+        '[root](https://github.com/strapi/pack-up/tree/v5.1.1)',
+        `[\`types.ts\`](${O}/packages/a/src/types.ts)`,
+        `[\`same.ts\`](${O}/packages/a/src/same.ts#L50-L60)`,
+        `[\`packages/a/src/old-name.ts\`](${O}/packages/a/lib/new-name.ts)`,
+        '',
+      ].join('\n\n'),
+    );
+    assert.deepEqual(
+      result.claims.map((c) => [c.line, c.status, c.note]),
+      [
+        [5, status, 'lines not published'],
+        [7, 'gone', 'its lines not found in 9.0.0'],
+        [9, 'moved', 'moved to packages/a/lib/new-name.ts (100 % of its lines)'],
+      ],
+    );
+    const lines = report([result]);
+    assert.ok(
+      lines.includes('  gone      line 7: strapi/strapi/blob/v9.0.0/packages/a/src/same.ts#L50-L60 (its lines not found in 9.0.0)'),
+      lines.join('\n'),
+    );
+    assert.equal(
+      lines.includes(`  ${status.padEnd(9)} line 5: strapi/strapi/blob/v9.0.0/packages/a/src/types.ts (lines not published)`),
+      status !== 'unchanged',
+    );
+  }
+});
+
+test('a link whose URL is written differently from how it reads cannot be rewritten, and says where', () => {
+  const page = `[\`x\`](${U}/packages/a/src/same\\_x.ts)\n`;
+  assert.throws(() => movePage({ file: 'docs/t.md', raw: page }, parse, move('9.1.0', '9.0.0')), {
+    message: `docs/t.md:1: cannot find ${U}/packages/a/src/same_x.ts in the link's text`,
+  });
+});
+
+test('the command with its defaults: anchors a page at the pin, from the real source tree', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'anchor-links-'));
+  mkdirSync(path.join(root, 'docs'));
+  const CRON = `https://github.com/strapi/strapi/blob/v${STRAPI_VERSION}/packages/core/core/src/services/cron.ts`;
+  writeFileSync(path.join(root, 'docs/x.md'), `The \`createCronService\` factory: [\`cron.ts\`](${CRON}).\n`);
+  const log: string[] = [];
+  assert.equal(await run(['--anchor', 'docs/x.md'], { root, log: (l) => log.push(l) }), 0);
+  assert.equal(
+    readFileSync(path.join(root, 'docs/x.md'), 'utf8'),
+    `The \`createCronService\` factory: [\`cron.ts\`](${CRON}#L166-L342).\n`,
+  );
+  assert.equal(log[0], `anchor-links: 1 page(s) at Strapi ${STRAPI_VERSION}: rewrote 1; 0 link(s) left for a decision by hand`);
 });
