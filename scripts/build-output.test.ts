@@ -68,7 +68,8 @@ test('every page ends with the release it was checked against and links every so
       problems.push(`${route.route}: footer does not name Strapi ${STRAPI_VERSION}`);
     const inFooter = new Set([...footer[1].matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/#.*$/, '')));
     for (const href of inFooter) {
-      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+\//.test(href))
+      // A file or folder at a tag, or a repository's root at a tag (`tree/v5.1.1`).
+      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+(\/|$)/.test(href))
         problems.push(`${route.route}: footer link ${href} is not at a release tag`);
     }
     const body = article.replace(footer[0], '');
