@@ -18,7 +18,7 @@ export default {
       'scripts/lint-docs-rules.test.ts',
       'scripts/build-log.test.ts',
       'scripts/docs.test.ts',
-      // Ground truth (docs-dev/ground-truth-anchors.md): they read .cache/strapi-source of the checkout around the sandbox.
+      // Ground truth (docs-dev/mutation.md, "What runs"): they read .cache/strapi-source of the checkout around the sandbox.
       // The fast ones first: check-sources.test.ts builds a TypeScript program of the admin's declarations.
       'scripts/anchors.test.ts',
       'scripts/move-pin.test.ts',

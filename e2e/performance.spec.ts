@@ -160,7 +160,7 @@ test('a doc page without a diagram loads at most 110 KB of gzip JavaScript on it
   await visit(page, CODE_PAGE);
   const bodies = await Promise.all(scripts.values());
   const gzip = bodies.reduce((sum, body) => sum + gzipSync(Buffer.from(body), { level: 9 }).length, 0);
-  // The figure `npm run bench` prints for this page (docs-dev/performance-lcp.md).
+  // The figure `npm run bench` prints for this page (docs-dev/performance.md, "Figures").
   expect(bodies.length).toBeGreaterThan(2);
   expect(gzip / 1024).toBeLessThanOrEqual(110);
 });

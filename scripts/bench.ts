@@ -3,9 +3,9 @@
  *
  * 1. Cold production builds, one after the other in fresh copies of the repository:
  *    "stock" (this site's content and config with the stock Mermaid and CodeBlock theme
- *    components, code coloured by inline styles, and without this site's build plugins:
- *    mermaid-runtime, code-highlighting, prefetch-scheduler, lazy-routes; i.e. what Docusaurus does out of
- *    the box) and "shipped" (the repository as it is). Prints wall time, peak memory (GNU
+ *    components, code coloured by inline styles, upstream's page template, and without this site's
+ *    build plugins: mermaid-runtime, code-highlighting, prefetch-scheduler, lazy-routes,
+ *    version-metadata, critical-css, preact-client; i.e. what Docusaurus does out of the box) and "shipped" (the repository as it is). Prints wall time, peak memory (GNU
  *    time), their ratio, and checks that both builds hold the same routes and search documents.
  *    A third cold build, "before", is the tree of another commit (`--before=REF`, default `main`,
  *    exported with `git archive` into a fresh folder), so one run prints the figures before and
@@ -17,7 +17,7 @@
  *    compression, three runs each (before and after alternate, so load on the machine hits both
  *    alike), median reported; for the mobile median, the LCP element, its render delay and how
  *    many of the page's scripts ran before the LCP paint in the recorded trace (the cause of the
- *    render delay: docs-dev/performance-lcp.md).
+ *    render delay: docs-dev/performance.md, "Largest contentful paint").
  *
  * Options: --skip-builds (measure the existing build/ only, or the one of --build=DIR; no "before" unless
  * --before-build=DIR names one), --before=REF,

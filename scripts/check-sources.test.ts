@@ -156,7 +156,7 @@ test('an Exports page about a symbol the pin no longer exports must keep it as m
   assert.deepEqual(check(history), []);
 });
 
-// Line anchors (docs-dev/ground-truth-anchors.md): each planted wrong range fails with its own message.
+// Line anchors (docs-dev/ground-truth.md, "The line rules"): each planted wrong range fails with its own message.
 const CRON = `${TAG}/packages/core/core/src/services/cron.ts`;
 
 test('a correct anchored link passes: the declaration, a branch inside it, a use', () => {

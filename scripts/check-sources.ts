@@ -13,7 +13,7 @@
  * how they were checked, in src/data/unpublished-sources.jsonl.
  *
  * Every link into a file names the lines behind its claim, and the range holds the identifier the
- * link names (docs-dev/ground-truth-anchors.md); a link left on the whole file reads as its path.
+ * link names (docs-dev/ground-truth.md); a link left on the whole file reads as its path.
  *
  * `STRAPI_VERSION=<other> npm run check:sources` checks the pages against another release (its
  * source rebuilt beside the pin's). To move the pin, `npm run move-pin -- <version>` (scripts/move-pin.ts).

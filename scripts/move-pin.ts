@@ -1,5 +1,5 @@
 /**
- * Line anchors of source links, set and moved mechanically (docs-dev/ground-truth-anchors.md).
+ * Line anchors of source links, set and moved mechanically (docs-dev/ground-truth.md).
  *
  * `npm run anchor-links [-- docs/page.md ...]`: at the pin, anchors every source link whose
  * identifier can be determined (its member, its code text, the code spans of its sentence or row,

@@ -2,7 +2,7 @@
  * Line anchors of source links: where a link's identifier is declared or used in a file (read with
  * the TypeScript compiler API for .ts/.tsx/.js files, by lines for the rest), the range a link
  * should name, and whether the range a link names holds its identifier
- * (docs-dev/ground-truth-anchors.md has the rules and why).
+ * (docs-dev/ground-truth.md has the rules and why).
  */
 import ts from 'typescript';
 import type { LineRange } from '../../src/config/strapi';

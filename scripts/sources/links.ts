@@ -1,6 +1,6 @@
 /**
- * Which identifiers a source link names (docs-dev/ground-truth-anchors.md, "The identifier of a
- * link"): the member it stands for on an Exports page, else its code text, else the code spans of
+ * Which identifiers a source link names (docs-dev/ground-truth.md, "Which identifiers a link
+ * names"): the member it stands for on an Exports page, else its code text, else the code spans of
  * its sentence (its table row) that occur in the file, else, on an Exports page, the page's symbol
  * when the file declares it. A link naming none speaks of the file as a whole.
  */

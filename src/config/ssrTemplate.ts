@@ -3,7 +3,7 @@
  * Docusaurus 3.1.1's own template (`@docusaurus/core/lib/webpack/templates/ssr.html.template.js`)
  * with one change: the bundles run after the page's first contentful paint.
  *
- * Why (docs-dev/performance-lcp.md has the traces): upstream puts `<script defer>` for the runtime
+ * Why (docs-dev/performance.md, "Largest contentful paint", has the traces): upstream puts `<script defer>` for the runtime
  * and main bundles in the head. When they arrive quickly, Chromium runs them, and the route chunks
  * they request, before it paints the server-rendered page, so the first paint (which is also the
  * largest one: the first paragraph) waits for ~150 KB gzip of JavaScript and the hydration. In

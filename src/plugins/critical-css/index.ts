@@ -3,7 +3,7 @@
  * own markup in a `<style>` of its head, and loads the whole stylesheet without blocking its first
  * paint. Done by beasties (the maintained successor of critters), not by code of ours.
  *
- * Why (docs-dev/performance-lcp.md has the traces): in Lighthouse's simulated mobile load the
+ * Why (docs-dev/performance.md, "Largest contentful paint", has the traces): in Lighthouse's simulated mobile load the
  * render-blocking stylesheet (20 KB gzip) is a second round trip before the first paint, and it is
  * counted in the largest contentful paint whenever it has arrived before that paint. With its
  * rules in the page and the file deferred, the page paints from the HTML alone (LCP render delay

@@ -6,7 +6,7 @@
  * every page's first view. `preact/compat` implements the React API the site, the classic theme,
  * react-router 5, react-helmet-async and react-loadable use (hooks, class components, context,
  * `hydrateRoot`, `startTransition`, `useSyncExternalStore`) in about 11 KB gzip, and hydrates the
- * HTML that React rendered on the server. Measured: docs-dev/performance-lcp.md.
+ * HTML that React rendered on the server. Measured: docs-dev/performance.md; why: docs-dev/decisions.md.
  *
  * How: webpack aliases for the client compilation only (`isServer` is false), exact module names
  * (`react$`), so `react-dom/server` and anything else keeps resolving normally. Preact is already a

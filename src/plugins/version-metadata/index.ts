@@ -7,7 +7,7 @@
  * reads them (through `useDocById`, for category index pages and `<DocCardList>`), which no page
  * of this site uses (a generated index or a DocCardList would show cards without their text).
  * The descriptions stay where pages use them: each page's own metadata, meta tags and the search
- * index. Measured: docs-dev/performance-lcp.md.
+ * index. Measured: docs-dev/performance.md.
  *
  * How: a webpack loader (./loader.js) on the metadata JSON files the docs plugin writes to
  * `.docusaurus/docusaurus-plugin-content-docs/<id>/version-<name>-metadata-prop-<hash>.json`,
