@@ -11,6 +11,10 @@ import prefetchScheduler from './src/plugins/prefetch-scheduler';
 import lazyRoutes from './src/plugins/lazy-routes';
 import markdownExport from './src/plugins/markdown-export';
 import searchIndex from './src/plugins/search-index';
+import preactClient from './src/plugins/preact-client';
+import versionMetadata from './src/plugins/version-metadata';
+import criticalCss from './src/plugins/critical-css';
+import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 import remarkSourceFooter from './src/plugins/source-footer';
 import remarkExecutedClaims from './src/plugins/executed-claims';
 import rehypeCodeBreaks from './src/plugins/code-breaks';
@@ -56,6 +60,8 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   markdown: { mermaid: true },
+  // The bundles start after the first contentful paint (src/config/ssrTemplate.ts).
+  ...(STOCK_BUILD ? {} : { ssrTemplate: SSR_TEMPLATE }),
   webpack: PREVIEW
     ? {
         jsLoader: (isServer: boolean) => ({
@@ -81,7 +87,10 @@ const config: Config = {
     // llms-full.txt) are part of the site, not optimisations: the stock build has them too.
     searchIndex,
     markdownExport,
-    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes]),
+    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss]),
+    // Preact in the browser bundles of the production build; the preview keeps React (and its
+    // development warnings).
+    ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),
   ],
   presets: [
     [

@@ -3,7 +3,10 @@
  * code blocks keep the server's highlighted markup through hydration and Prism is not loaded until
  * a block is rendered in the browser; link prefetching requests each chunk once and never one the
  * page already has; diagrams and mermaid load only when a diagram comes near the viewport.
+ * Issue 29: the page is painted before its bundles run, and a doc page's first view stays within
+ * its JavaScript budget.
  */
+import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { test, expect, visit } from './fixtures';
 
@@ -124,4 +127,40 @@ test('a diagram below the fold is drawn, and mermaid loaded, only when it comes 
   await expect(first).toHaveAttribute('data-diagram', 'drawn');
   await expect(first.locator('svg')).toBeVisible();
   expect([...scripts.keys()].some((file) => file.includes('mermaid'))).toBe(true);
+});
+
+test('the page is painted before its bundles run, and they then hydrate it', async ({ page }) => {
+  // The HTML preloads the bundles and names no script to run: the inline loader adds them.
+  const html = await (await page.request.get(CODE_PAGE)).text();
+  expect(html).not.toMatch(/<script[^>]+src=/);
+  expect(html).toMatch(/<link rel="preload" as="script" fetchpriority="low" href="\/assets\/js\/main\.[0-9a-f]+\.js" data-after-paint>/);
+  await page.addInitScript(() => {
+    const state = window as unknown as { fcp?: number; mainAdded?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntriesByName('first-contentful-paint')) state.fcp = entry.startTime;
+    }).observe({ type: 'paint', buffered: true });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLScriptElement && /\/assets\/js\/main\./.test(node.src)) state.mainAdded ??= performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await visit(page, CODE_PAGE);
+  const { fcp, mainAdded } = await page.evaluate(() => {
+    const state = window as unknown as { fcp?: number; mainAdded?: number };
+    return { fcp: state.fcp, mainAdded: state.mainAdded };
+  });
+  expect(fcp).toBeGreaterThan(0);
+  expect(mainAdded).toBeGreaterThanOrEqual(fcp!);
+});
+
+test('a doc page without a diagram loads at most 110 KB of gzip JavaScript on its first view', async ({ page }) => {
+  const scripts = recordScripts(page);
+  // Hydrated: the runtime, main bundle and every chunk of the route have loaded and run.
+  await visit(page, CODE_PAGE);
+  const bodies = await Promise.all(scripts.values());
+  const gzip = bodies.reduce((sum, body) => sum + gzipSync(Buffer.from(body), { level: 9 }).length, 0);
+  // The figure `npm run bench` prints for this page (docs-dev/performance.md, "Figures").
+  expect(bodies.length).toBeGreaterThan(2);
+  expect(gzip / 1024).toBeLessThanOrEqual(110);
 });

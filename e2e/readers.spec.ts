@@ -77,6 +77,23 @@ test.describe('Copy page', () => {
   });
 });
 
+/**
+ * The drawing's box once it stops moving: Panzoom animates zoom and reset (a CSS transition), so a
+ * box read right after a key press can be one of the transition's frames.
+ */
+async function settledBox(svg: Locator) {
+  let last = await drawingBox(svg);
+  await expect
+    .poll(async () => {
+      const now = await drawingBox(svg);
+      const same = JSON.stringify(now) === JSON.stringify(last);
+      last = now;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
 /** The box of the drawing itself (every shape, text and line of the SVG), as shown in the window. */
 async function drawingBox(svg: Locator) {
   return svg.evaluate((element) => {
@@ -116,7 +133,7 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   // It fits the window: the whole drawing is visible, and it fills the free width or height.
   const svg = dialog.locator('svg');
   const viewport = page.viewportSize()!;
-  const fitted = await drawingBox(svg);
+  const fitted = await settledBox(svg);
   const area = await dialog
     .locator('svg')
     .evaluate((element) => element.parentElement!.parentElement!.getBoundingClientRect().toJSON() as DOMRect);
@@ -136,12 +153,33 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
   await page.keyboard.press('+');
   await expect(scale).not.toHaveAttribute('data-diagram-scale', '1.00');
-  const zoomed = await drawingBox(svg);
+  const zoomed = await settledBox(svg);
   expect(zoomed.width).toBeGreaterThan(fitted.width * 1.2);
   await expect(scale).toHaveText(/^1\d\d %$/);
-  // Arrow keys pan: ArrowLeft brings what is on the left into view, so the drawing moves right.
-  await page.keyboard.press('ArrowLeft');
-  await expect.poll(async () => (await drawingBox(svg)).x).toBeGreaterThan(zoomed.x + 30);
+  // Arrow keys pan as a reader looks around: each brings what lies in its direction into view, so
+  // the drawing moves the other way, by the same step, and only along the key's axis.
+  const moves: Array<[string, 'x' | 'y', 1 | -1]> = [
+    ['ArrowLeft', 'x', 1],
+    ['ArrowRight', 'x', -1],
+    ['ArrowUp', 'y', 1],
+    ['ArrowDown', 'y', -1],
+  ];
+  for (const [key, axis, sign] of moves) {
+    const before = await settledBox(svg);
+    await page.keyboard.press(key);
+    await expect.poll(async () => sign * ((await drawingBox(svg))[axis] - before[axis]), key).toBeGreaterThan(30);
+    const after = await settledBox(svg);
+    const other = axis === 'x' ? 'y' : 'x';
+    expect(Math.abs(after[other] - before[other]), `${key} moves along ${axis} only`).toBeLessThan(1);
+    expect(after.width, `${key} does not zoom`).toBeCloseTo(before.width, 0);
+  }
+  // A key with Ctrl, Alt or Cmd is the browser's (Ctrl+ArrowLeft, Ctrl+-): the view does not move.
+  const still = await settledBox(svg);
+  await page.keyboard.press('Control+ArrowLeft');
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.keyboard.press('Meta+ArrowDown');
+  await expect(scale).toHaveText(/^1\d\d %$/);
+  expect(await settledBox(svg)).toEqual(still);
   // The buttons work from the keyboard as well: Tab to "Fit", Enter.
   await dialog.getByRole('button', { name: 'Zoom in' }).focus();
   await page.keyboard.press('Tab');
@@ -150,6 +188,15 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
   await page.keyboard.press('-');
   await expect(scale).toHaveText(/^\d\d %$/);
+  // "=" (the + key without Shift) zooms in too, and "0" fits again.
+  await page.keyboard.press('=');
+  await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
+  await page.keyboard.press('=');
+  await expect(scale).toHaveText(/^1\d\d %$/);
+  await page.keyboard.press('0');
+  await expect(scale).toHaveAttribute('data-diagram-scale', '1.00');
+  const refitted = await settledBox(svg);
+  for (const side of ['x', 'y', 'width', 'height'] as const) expect(refitted[side], side).toBeCloseTo(fitted[side], 0);
 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -161,4 +208,22 @@ test('a diagram opens full size in a modal dialog, fits the window, zooms and pa
   await expect(dialog).toHaveCount(0);
   await expect(open).toBeFocused();
   expect(requests.filter((path) => path.includes('diagram-full-view'))).toHaveLength(1);
+});
+
+test('the full-size view opens by mouse click and by Space as well as by Enter', async ({ page }) => {
+  await visit(page, DIAGRAM_PAGE);
+  const diagram = page.locator('[data-diagram]').first();
+  await diagram.scrollIntoViewIfNeeded();
+  await expect(diagram).toHaveAttribute('data-diagram', 'drawn');
+  const open = page.getByRole('button', { name: 'Open full size' }).first();
+  const dialog = page.getByRole('dialog', { name: 'Diagram at full size' });
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).press('Space');
+  await expect(dialog).toHaveCount(0);
 });

@@ -98,3 +98,24 @@ test('the search loads its index and shows results under the CSP', async ({ page
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/docs\/core\/database\/transactions/);
 });
+
+test('no page can be framed by another site: the frame stays empty (frame-ancestors, X-Frame-Options)', async ({
+  page,
+  baseURL,
+  consoleProblems,
+}) => {
+  // What an operator expects against clickjacking, checked in the browser rather than by reading
+  // the headers: a page of another origin (about:blank here) frames a page of the site.
+  await page.setContent(`<iframe id="framed" src="${baseURL}/docs/intro" width="800" height="600"></iframe>`);
+  const frameElement = page.locator('#framed');
+  await expect(frameElement).toBeAttached();
+  const frame = (await frameElement.elementHandle())!.contentFrame();
+  // Chromium replaces a refused frame with its error page: none of the site's document is there.
+  await expect.poll(async () => (await frame)?.url()).toMatch(/^chrome-error:/);
+  const framed = await frame;
+  await expect(framed!.locator('article')).toHaveCount(0);
+  // The browser says why; that message is this test's, not a failure of the page.
+  expect(consoleProblems.length).toBeLessThanOrEqual(1);
+  for (const problem of consoleProblems) expect(problem).toMatch(/frame-ancestors|X-Frame-Options|Refused to (display|frame)/);
+  consoleProblems.splice(0, consoleProblems.length);
+});

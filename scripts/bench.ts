@@ -3,30 +3,45 @@
  *
  * 1. Cold production builds, one after the other in fresh copies of the repository:
  *    "stock" (this site's content and config with the stock Mermaid and CodeBlock theme
- *    components, code coloured by inline styles, and without this site's build plugins:
- *    mermaid-runtime, code-highlighting, prefetch-scheduler, lazy-routes; i.e. what Docusaurus does out of
- *    the box) and "shipped" (the repository as it is). Prints wall time, peak memory (GNU
+ *    components, code coloured by inline styles, upstream's page template, and without this site's
+ *    build plugins: mermaid-runtime, code-highlighting, prefetch-scheduler, lazy-routes,
+ *    version-metadata, critical-css, preact-client; i.e. what Docusaurus does out of the box) and "shipped" (the repository as it is). Prints wall time, peak memory (GNU
  *    time), their ratio, and checks that both builds hold the same routes and search documents.
- * 2. First-visit transfer of five pages of the shipped build, measured in Chromium: every JS
- *    and CSS file the page loads (lazy chunks included), raw and gzip, on the first view and
- *    after scrolling to every diagram (which loads mermaid).
- * 3. Lighthouse 12 (mobile and desktop presets) on the same pages, served with compression,
- *    three runs each, median reported.
+ *    A third cold build, "before", is the tree of another commit (`--before=REF`, default `main`,
+ *    exported with `git archive` into a fresh folder), so one run prints the figures before and
+ *    after the branch's changes, on the same machine under the same load.
+ * 2. First-visit transfer of five pages of the before and shipped builds, measured in Chromium:
+ *    every JS and CSS file the page loads (lazy chunks included), raw and gzip, on the first view
+ *    and after scrolling to every diagram (which loads mermaid).
+ * 3. Lighthouse 12 (mobile and desktop presets) on the same pages of both builds, served with
+ *    compression, three runs each (before and after alternate, so load on the machine hits both
+ *    alike), median reported; for the mobile median, the LCP element, its render delay and how
+ *    many of the page's scripts ran before the LCP paint in the recorded trace (the cause of the
+ *    render delay: docs-dev/performance.md, "Largest contentful paint").
  *
- * Options: --skip-builds (measure the existing build/ only), --skip-lighthouse.
+ * Options: --skip-builds (measure the existing build/ only, or the one of --build=DIR; no "before" unless
+ * --before-build=DIR names one), --before=REF,
+ * --no-before, --skip-lighthouse. BENCH_PORT (default 3900) and BENCH_PORT + 1 serve the builds.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import type { RunnerResult } from 'lighthouse';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 import { serveBuild } from './static-server';
 
 const ROOT = path.resolve(__dirname, '..');
 const WORK = path.join(os.tmpdir(), 'docs-bench');
 const args = new Set(process.argv.slice(2));
+/** The commit whose tree is built as "before" (`--before=REF`); `--no-before` skips it. */
+const BEFORE_REF = args.has('--no-before')
+  ? null
+  : ([...args].find((arg) => arg.startsWith('--before='))?.slice('--before='.length) ?? 'main');
+/** Two ports: page weights on BENCH_PORT, Lighthouse on BENCH_PORT + 1. */
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const CHROMIUM = CHROMIUM_LAUNCH_OPTIONS.executablePath;
 /** Lighthouse starts Chromium itself: the shared launch flags, headless. */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_LAUNCH_OPTIONS.args];
@@ -42,10 +57,20 @@ const PAGES = [
 
 const SKIP = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report']);
 
-function prepareCopy(variant: 'stock' | 'shipped'): string {
+function prepareCopy(variant: 'stock' | 'shipped' | 'before'): string {
   const dir = path.join(WORK, variant);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  if (variant === 'before') {
+    // The committed tree of BEFORE_REF, nothing uncommitted; this checkout's node_modules.
+    const run = spawnSync('sh', ['-c', `git archive --format=tar "$0" | tar -x -C "$1"`, BEFORE_REF!, dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`git archive ${BEFORE_REF} failed: ${run.stderr}`);
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    return dir;
+  }
   for (const entry of readdirSync(ROOT)) {
     if (!SKIP.has(entry)) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   }
@@ -110,100 +135,177 @@ function weigh(buildDir: string, urls: Set<string>): Weight {
   return totals;
 }
 
-async function pageWeights(buildDir: string, port: number): Promise<void> {
-  const server = await serveBuild(buildDir, port);
-  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
-  console.log('\n## First-visit transfer (shipped build, measured in Chromium; gzip computed with zlib level 9)\n');
-  console.log('"First view": what loading the page requests. "Read to the end": after scrolling to every diagram,');
-  console.log('which loads mermaid and draws them (diagrams are drawn only when they come near the viewport).\n');
-  console.log('| page | JS files | JS raw | JS gzip | CSS raw | CSS gzip | mermaid | read to the end: JS gzip | mermaid |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const page of PAGES) {
-    const context = await browser.newContext();
-    const tab = await context.newPage();
-    const urls = new Set<string>();
-    tab.on('request', (request) => {
-      if (['script', 'stylesheet'].includes(request.resourceType())) urls.add(new URL(request.url()).pathname);
-    });
-    await tab.goto(`http://127.0.0.1:${port}${page.route}`, { waitUntil: 'networkidle' });
-    await tab.waitForSelector('html[data-has-hydrated="true"]');
-    const first = weigh(buildDir, urls);
-    const diagrams = tab.locator('[data-diagram]');
-    for (let index = 0; index < (await diagrams.count()); index += 1) {
-      await diagrams.nth(index).scrollIntoViewIfNeeded();
-      await diagrams.nth(index).and(tab.locator('[data-diagram="drawn"]')).waitFor({ timeout: 30_000 });
-    }
-    await tab.waitForLoadState('networkidle');
-    const read = weigh(buildDir, urls);
-    console.log(
-      `| ${page.name} \`${page.route}\` | ${first.files} | ${kb(first.js[0])} | ${kb(first.js[1])} | ${kb(first.css[0])} | ${kb(first.css[1])} | ${first.mermaid ? 'yes' : 'no'} | ${kb(read.js[1])} | ${read.mermaid ? 'yes' : 'no'} |`,
-    );
-    await context.close();
-  }
-  await browser.close();
-  server.close();
+/** A build to measure: its label in the tables and its folder. */
+interface Measured {
+  label: string;
+  dir: string;
 }
 
-/** Lighthouse runs per page and preset; the table shows the run with the median performance score. */
-const LIGHTHOUSE_RUNS = 3;
+async function firstVisit(browser: Browser, buildDir: string, port: number, route: string): Promise<[Weight, Weight]> {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  const urls = new Set<string>();
+  tab.on('request', (request) => {
+    if (['script', 'stylesheet'].includes(request.resourceType())) urls.add(new URL(request.url()).pathname);
+  });
+  await tab.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+  await tab.waitForSelector('html[data-has-hydrated="true"]');
+  const first = weigh(buildDir, urls);
+  const diagrams = tab.locator('[data-diagram]');
+  for (let index = 0; index < (await diagrams.count()); index += 1) {
+    await diagrams.nth(index).scrollIntoViewIfNeeded();
+    await diagrams.nth(index).and(tab.locator('[data-diagram="drawn"]')).waitFor({ timeout: 30_000 });
+  }
+  await tab.waitForLoadState('networkidle');
+  const read = weigh(buildDir, urls);
+  await context.close();
+  return [first, read];
+}
 
-async function lighthouseScores(buildDir: string, port: number): Promise<void> {
-  const { default: lighthouse } = await import('lighthouse');
-  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const chromeLauncher = await import('chrome-launcher');
-  const server = await serveBuild(buildDir, port);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-  console.log(
-    `\n## Lighthouse 12 (served with gzip by scripts/static-server.ts; median of ${LIGHTHOUSE_RUNS} runs by performance score)\n`,
-  );
-  console.log('| page | preset | performance | (all runs) | accessibility | best practices | SEO | TBT | LCP | CLS |');
+async function pageWeights(builds: Measured[], port: number): Promise<void> {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  console.log('\n## First-visit transfer (measured in Chromium; gzip computed with zlib level 9)\n');
+  console.log('"First view": what loading the page requests. "Read to the end": after scrolling to every diagram,');
+  console.log('which loads mermaid and draws them (diagrams are drawn only when they come near the viewport).\n');
+  console.log('| page | build | JS files | JS raw | JS gzip | CSS raw | CSS gzip | mermaid | read to the end: JS gzip | mermaid |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   try {
     for (const page of PAGES) {
-      for (const preset of ['mobile', 'desktop'] as const) {
-        const runs: Array<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> = [];
-        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-          const result = await lighthouse(
-            `http://127.0.0.1:${port}${page.route}`,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-            },
-            preset === 'desktop' ? desktopConfig : undefined,
+      for (const build of builds) {
+        const server = await serveBuild(build.dir, port);
+        try {
+          const [first, read] = await firstVisit(browser, build.dir, port, page.route);
+          console.log(
+            `| ${page.name} \`${page.route}\` | ${build.label} | ${first.files} | ${kb(first.js[0])} | ${kb(first.js[1])} | ${kb(first.css[0])} | ${kb(first.css[1])} | ${first.mermaid ? 'yes' : 'no'} | ${kb(read.js[1])} | ${read.mermaid ? 'yes' : 'no'} |`,
           );
-          runs.push(result!.lhr);
+        } finally {
+          server.close();
         }
-        const score = (lhr: (typeof runs)[number], id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-        const lhr = runs[Math.floor(runs.length / 2)];
-        const audit = (id: string) => lhr.audits[id]?.displayValue ?? '';
-        const all = runs.map((r) => score(r, 'performance')).join(', ');
-        console.log(
-          `| ${page.name} | ${preset} | ${score(lhr, 'performance')} | ${all} | ${score(lhr, 'accessibility')} | ${score(lhr, 'best-practices')} | ${score(lhr, 'seo')} | ${audit('total-blocking-time')} | ${audit('largest-contentful-paint')} | ${audit('cumulative-layout-shift')} |`,
-        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse runs per page, preset and build; the table shows the run with the median performance score. */
+const LIGHTHOUSE_RUNS = 3;
+
+type Lhr = RunnerResult['lhr'];
+type Trace = { traceEvents: Array<{ name: string; ts: number; args?: { data?: { url?: string } } }> };
+
+/**
+ * From the recorded (unthrottled) trace: how many of the page's own scripts started running
+ * before the paint Chromium reported as the largest contentful paint. Lighthouse's simulated LCP
+ * counts every script that ran before that paint (and its download) as needed for it.
+ */
+function scriptsBeforeLcp(trace: Trace, origin: string): string {
+  const events = trace.traceEvents;
+  const lcp = events.filter((event) => event.name === 'largestContentfulPaint::Candidate').at(-1);
+  const firstRun = new Map<string, number>();
+  for (const event of events) {
+    const url = event.args?.data?.url;
+    if (event.name === 'EvaluateScript' && url?.startsWith(origin) && url.endsWith('.js') && !firstRun.has(url)) {
+      firstRun.set(url, event.ts);
+    }
+  }
+  if (!lcp) return '?';
+  const before = [...firstRun.values()].filter((ts) => ts < lcp.ts).length;
+  return `${before} of ${firstRun.size}`;
+}
+
+function lcpEvidence(lhr: Lhr, trace: Trace, origin: string): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: Array<{ items?: Array<{ node?: { selector?: string }; phase?: string; timing?: number }> }> } | undefined;
+  const element = details?.items?.[0]?.items?.[0]?.node?.selector?.split(' > ').slice(-2).join(' > ') ?? '?';
+  const delay = details?.items?.[1]?.items?.find((item) => item.phase === 'Render Delay')?.timing;
+  return `\`${element}\`, render delay ${delay === undefined ? '?' : `${Math.round(delay)} ms`}, scripts run before the LCP paint: ${scriptsBeforeLcp(trace, origin)}`;
+}
+
+async function lighthouseScores(builds: Measured[], port: number): Promise<void> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const origin = `http://127.0.0.1:${port}`;
+  console.log(
+    `\n## Lighthouse 12 (served with gzip by scripts/static-server.ts; median of ${LIGHTHOUSE_RUNS} runs by performance score)\n`,
+  );
+  console.log('| page | preset | build | performance | (all runs) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const evidence: string[] = [];
+  try {
+    for (const page of PAGES) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const runs = new Map<string, Array<{ lhr: Lhr; trace: Trace }>>(builds.map((build) => [build.label, []]));
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+          // Builds alternate run by run on the same port, so both see the same load on the machine.
+          for (const build of builds) {
+            const server = await serveBuild(build.dir, port);
+            try {
+              const result = await lighthouse(
+                `${origin}${page.route}`,
+                {
+                  port: chrome.port,
+                  output: 'json',
+                  logLevel: 'error',
+                  onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+                },
+                preset === 'desktop' ? desktopConfig : undefined,
+              );
+              runs.get(build.label)!.push({ lhr: result!.lhr, trace: (result!.artifacts as unknown as { Trace: Trace }).Trace });
+            } finally {
+              server.close();
+            }
+          }
+        }
+        const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        for (const build of builds) {
+          const list = runs.get(build.label)!;
+          list.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
+          const { lhr, trace } = list[Math.floor(list.length / 2)];
+          const audit = (id: string) => lhr.audits[id]?.displayValue ?? '';
+          const all = list.map((r) => score(r.lhr, 'performance')).join(', ');
+          console.log(
+            `| ${page.name} | ${preset} | ${build.label} | ${score(lhr, 'performance')} | ${all} | ${score(lhr, 'accessibility')} | ${score(lhr, 'best-practices')} | ${score(lhr, 'seo')} | ${audit('first-contentful-paint')} | ${audit('largest-contentful-paint')} | ${audit('total-blocking-time')} | ${audit('cumulative-layout-shift')} |`,
+          );
+          if (preset === 'mobile') evidence.push(`- ${page.name}, ${build.label}: ${lcpEvidence(lhr, trace, origin)}`);
+        }
       }
     }
   } finally {
     await chrome.kill();
-    server.close();
   }
+  console.log('\nLCP element of the mobile median run, its render delay, and the scripts that ran before the LCP paint:\n');
+  for (const line of evidence) console.log(line);
 }
 
 async function main(): Promise<void> {
   console.log(`# Benchmark (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version})`);
-  let shippedBuild = path.join(ROOT, 'build');
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
+  const buildArg = [...args].find((arg) => arg.startsWith('--build='))?.slice('--build='.length);
+  const builds: Measured[] = [{ label: 'shipped', dir: path.resolve(buildArg ?? path.join(ROOT, 'build')) }];
+  // An existing "before" build to compare with, without building (e.g. a previous run's).
+  const beforeBuild = [...args].find((arg) => arg.startsWith('--before-build='))?.slice('--before-build='.length);
+  if (beforeBuild && args.has('--skip-builds')) builds.unshift({ label: 'before', dir: path.resolve(beforeBuild) });
   if (!args.has('--skip-builds')) {
     const stockDir = prepareCopy('stock');
     const stock = coldBuild(stockDir, { DOCS_STOCK_BUILD: '1' });
+    const before = BEFORE_REF ? coldBuild(prepareCopy('before'), {}) : null;
     const shippedDir = prepareCopy('shipped');
     const shipped = coldBuild(shippedDir, {});
-    shippedBuild = path.join(shippedDir, 'build');
+    builds[0].dir = path.join(shippedDir, 'build');
+    if (BEFORE_REF) builds.unshift({ label: `before (${BEFORE_REF})`, dir: path.join(WORK, 'before', 'build') });
     console.log('\n## Cold production build\n');
     console.log('| build | wall time | peak memory |');
     console.log('|---|---|---|');
     console.log(`| stock | ${stock.seconds.toFixed(1)} s | ${stock.peakMiB ?? '?'} MiB |`);
+    if (before) console.log(`| before (${BEFORE_REF}) | ${before.seconds.toFixed(1)} s | ${before.peakMiB ?? '?'} MiB |`);
     console.log(`| shipped | ${shipped.seconds.toFixed(1)} s | ${shipped.peakMiB ?? '?'} MiB |`);
     console.log(`\nratio shipped / stock: ${(shipped.seconds / stock.seconds).toFixed(2)} (target at most 0.60)`);
     const sameRoutes = stock.routes.size === shipped.routes.size && [...stock.routes].every((route) => shipped.routes.has(route));
@@ -211,9 +313,15 @@ async function main(): Promise<void> {
       `same routes: ${sameRoutes ? 'yes' : 'NO'} (${shipped.routes.size}); search documents: stock ${stock.searchDocuments}, shipped ${shipped.searchDocuments}`,
     );
   }
-  if (!existsSync(shippedBuild)) throw new Error(`no build at ${shippedBuild}: run npm run build first`);
-  await pageWeights(shippedBuild, 3900);
-  if (!args.has('--skip-lighthouse')) await lighthouseScores(shippedBuild, 3901);
+  for (const build of builds) if (!existsSync(build.dir)) throw new Error(`no build at ${build.dir}: run npm run build first`);
+  await pageWeights(builds, PORT);
+  if (!args.has('--skip-lighthouse')) await lighthouseScores(builds, PORT + 1);
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
 }
 
 main().catch((error) => {

@@ -27,6 +27,8 @@ test('each kind of warning is reported with its whole line', () => {
     '[WARNING] Docusaurus found broken links!',
     '(node:4242) [DEP0040] DeprecationWarning: The `punycode` module is deprecated.',
     'Warning: React.createFactory() is deprecated',
+    'Warning: a library says something else',
+    'compiled with 1 warning',
     'Browserslist: caniuse-lite is outdated. Please run:',
     'npm WARN config production Use `--omit=dev` instead.',
     'webpack: 2 warnings',

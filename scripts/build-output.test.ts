@@ -68,7 +68,8 @@ test('every page ends with the release it was checked against and links every so
       problems.push(`${route.route}: footer does not name Strapi ${STRAPI_VERSION}`);
     const inFooter = new Set([...footer[1].matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/#.*$/, '')));
     for (const href of inFooter) {
-      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+\//.test(href))
+      // A file or folder at a tag, or a repository's root at a tag (`tree/v5.1.1`).
+      if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+(\/|$)/.test(href))
         problems.push(`${route.route}: footer link ${href} is not at a release tag`);
     }
     const body = article.replace(footer[0], '');
@@ -117,6 +118,41 @@ test('/tags lists every tag of the vocabulary and each tag page lists exactly it
   }
 });
 
+test('tag pages list their docs in title order, and /tags its tags in alphabetical order', () => {
+  // What a reader scanning a list expects; compared in the order shown, never on sorted copies.
+  const inOrder = (values: string[]) => values.every((value, i) => i === 0 || values[i - 1].localeCompare(value) <= 0);
+  const index = htmlFor('/tags');
+  const tagLabels = [...index.matchAll(/href="\/tags\/[^"]+"[^>]*>([^<]+)</g)].map((m) => m[1].trim());
+  assert.equal(tagLabels.length, 75);
+  assert.ok(inOrder(tagLabels.map((label) => label.toLowerCase())), tagLabels.join(', '));
+  for (const tag of TAGS) {
+    const titles = [...htmlFor(`/tags/${tagSlug(tag)}`).matchAll(/<article[^>]*><a href="[^"]+"><h2[^>]*>([^<]+)</g)].map((m) => m[1]);
+    assert.ok(titles.length > 0, tag);
+    assert.ok(inOrder(titles), `/tags/${tagSlug(tag)}: ${titles.join(', ')}`);
+  }
+});
+
+/** A built page's Previous or Next link. */
+function paginationOf(route: string, rel: 'prev' | 'next'): string | null {
+  const found = new RegExp(`class="pagination-nav__link pagination-nav__link--${rel}" href="([^"]+)"`).exec(htmlFor(route));
+  return found ? found[1] : null;
+}
+
+test("each sidebar's reading order is the contract's: following Next from its first page meets its routes in routes.json order", () => {
+  // src/data/routes.json lists each sidebar's pages in the order of routes.md's sidebar notes
+  // (a category's own page first, then its pages by position). A wrong sidebar_position or
+  // category position changes the chain.
+  for (const sidebar of ['guides', 'docs', 'api', 'exports', 'rfcs']) {
+    const expected = ROUTES.filter((route) => route.sidebar === sidebar).map((route) => route.route);
+    const followed = [expected[0]];
+    assert.equal(paginationOf(expected[0], 'prev'), null, `${expected[0]} opens the ${sidebar} sidebar`);
+    for (let next = paginationOf(expected[0], 'next'); next !== null; next = paginationOf(next, 'next')) followed.push(next);
+    assert.deepEqual(followed, expected, `the ${sidebar} sidebar`);
+    // And Previous walks the same chain back.
+    for (let i = 1; i < expected.length; i += 1) assert.equal(paginationOf(expected[i], 'prev'), expected[i - 1], expected[i]);
+  }
+});
+
 test('each search index parses and covers every doc', () => {
   const files = readdirSync(BUILD).filter((name) => /^search-index-.+\.json$/.test(name));
   assert.ok(files.length >= 1, 'no search-index-*.json in build/');
@@ -133,17 +169,25 @@ test('each search index parses and covers every doc', () => {
 
 test('every image in the built HTML exists and has alt text', () => {
   const problems: string[] = [];
+  // Counted, so that a change in how images are written cannot make this pass on no image at all.
+  let images = 0;
+  let local = 0;
   for (const file of allHtml()) {
     const html = readFileSync(file, 'utf8');
     for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+      images += 1;
       const src = /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? '';
       if (!/\balt="[^"]+"/.test(tag)) problems.push(`${path.relative(BUILD, file)}: <img src="${src}"> has no alt text`);
-      if (src.startsWith('/') && !existsSync(path.join(BUILD, src.split(/[?#]/)[0]))) {
-        problems.push(`${path.relative(BUILD, file)}: image ${src} does not exist`);
-      }
+      if (src.startsWith('/')) {
+        local += 1;
+        if (!existsSync(path.join(BUILD, src.split(/[?#]/)[0])))
+          problems.push(`${path.relative(BUILD, file)}: image ${src} does not exist`);
+      } else if (!/^(https:|data:)/.test(src))
+        problems.push(`${path.relative(BUILD, file)}: image ${src} is neither a site path nor https/data`);
     }
   }
   assert.deepEqual([...new Set(problems)], []);
+  assert.ok(images >= 160 && local >= 160, `every page shows at least the logo: ${images} images, ${local} on the site`);
 });
 
 test('the social card, favicon and logos referenced by the pages exist', () => {

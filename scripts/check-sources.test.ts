@@ -5,10 +5,14 @@
  * optionality or type differs from the `.d.ts`. Needs `npm run strapi-source` first (test.sh
  * runs it).
  */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRAPI_VERSION } from '../src/config/site';
-import { SourceContext, checkPage, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
+import { DOCS_DIR, ROOT } from './docs';
+import { SourceContext, checkPage, exportedSymbolOf, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
 
 let parse: Awaited<ReturnType<typeof createParser>>;
 const ctx = new SourceContext(STRAPI_VERSION);
@@ -21,7 +25,8 @@ before(async () => {
 const page = (file: string, body: string): Page => ({ file, body, offset: 0 });
 const check = (p: Page) => checkPage(p, parse, ctx, { unpublished: [], exceptions: [] });
 
-test('every page holds to the pinned source', () => {
+// A mutation-testing sandbox (.cache/stryker/) copies no docs/: there the planted pages below run alone.
+test('every page holds to the pinned source', { skip: !existsSync(DOCS_DIR) && 'no docs/ in this copy' }, () => {
   const failures = pagesToCheck([]).flatMap((p) => checkPage(p, parse, ctx));
   assert.deepEqual(failures, []);
 });
@@ -76,9 +81,27 @@ test('a planted identifier that the cited file does not contain fails', () => {
   ]);
 });
 
+test('a reference table on a page that cites no file fails: identifiers are checked even with nothing to check them against', () => {
+  // A writer who forgets the "Where it lives" links must not get a silent pass for the table.
+  const body = [
+    'Intro without a link.',
+    '',
+    '| method | meaning |',
+    '| --- | --- |',
+    '| `writeAppFile()` | real name |',
+    '| `copyAppFile` | planted |',
+  ].join('\n');
+  const failures = check(page('docs/planted.md', body));
+  assert.equal(failures.length, 2, failures.join('\n'));
+  assert.match(failures[0], /^docs\/planted\.md:5: .*"writeAppFile"/);
+  assert.match(failures[1], /^docs\/planted\.md:6: .*"copyAppFile"/);
+});
+
 test('an identifier must be in the cited files, not merely somewhere in Strapi', () => {
   // `createStrapi` exists in packages/core/core, but this page cites only the database package.
-  const body = [`[db](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join('\n');
+  const body = [`[\`index.ts\`](${TAG}/packages/core/database/src/index.ts)`, '', '| x | y |', '| - | - |', '| `createStrapi` | z |'].join(
+    '\n',
+  );
   assert.equal(check(page('docs/planted.md', body)).length, 1);
 });
 
@@ -98,11 +121,11 @@ test('planted Exports members fail: unknown name, wrong optionality, wrong type,
     '',
     '### errors',
     '',
-    '**errors**: `FormErrors<TFormValues>`',
+    `**[errors](${TAG}/packages/core/admin/admin/src/components/Form.tsx#L594)**: \`FormErrors<TFormValues>\``,
     '',
     '### isSubmitting',
     '',
-    '**isSubmitting?**: `boolean`',
+    `**[isSubmitting?](${TAG}/packages/core/admin/admin/src/components/Form.tsx#L595)**: \`boolean\``,
     '',
     '### isValidating',
     '',
@@ -131,4 +154,208 @@ test('an Exports page about a symbol the pin no longer exports must keep it as m
     'Removed.\n\n## History: 5.0.0-beta.7 declaration\n\n### a\n\n**a**: `string`',
   );
   assert.deepEqual(check(history), []);
+});
+
+// Line anchors (docs-dev/ground-truth.md, "The line rules"): each planted wrong range fails with its own message.
+const CRON = `${TAG}/packages/core/core/src/services/cron.ts`;
+
+test('a correct anchored link passes: the declaration, a branch inside it, a use', () => {
+  const body = [
+    `The service is [\`createCronService\`](${CRON}#L166-L342), its \`add\` method [here](${CRON}#L266-L303), the branch of \`add\` for a plain function [here](${CRON}#L273-L276).`,
+    '',
+    `Whole file: [\`packages/core/core/src/services/cron.ts\`](${CRON}), or [\`services/cron\`](${CRON}).`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), []);
+});
+
+test('planted ranges fail with their own messages: off by twenty, past the end, identifier outside', () => {
+  const body = [
+    `Off by twenty: [\`createCronService\`](${CRON}#L146-L322).`,
+    '',
+    `Past the end: [\`createCronService\`](${CRON}#L900-L910).`,
+    '',
+    `Outside: [\`createCronService\`](${CRON}#L1-L10).`,
+    '',
+    `Not a range: [\`createCronService\`](${CRON}#L20-L10).`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    'docs/planted.md:1: packages/core/core/src/services/cron.ts#L146-L322: L146-L322 cuts the declaration of `createCronService` at L166-L342 (off by -20 lines)',
+    'docs/planted.md:3: packages/core/core/src/services/cron.ts#L900-L910: L900-L910 is past the end of the file (344 lines)',
+    'docs/planted.md:5: packages/core/core/src/services/cron.ts#L1-L10: `createCronService` does not occur in L1-L10 (`createCronService` is declared at L166-L342)',
+    'docs/planted.md:7: packages/core/core/src/services/cron.ts#L20-L10: L20-L10 is not a range of lines',
+  ]);
+});
+
+test('a link naming an identifier must be anchored; a whole-file link must read as its path', () => {
+  const body = [
+    `The \`createCronService\` factory lives in [\`cron.ts\`](${CRON}).`,
+    '',
+    `[\`ghostFunction\`](${CRON}) is not there.`,
+    '',
+    `See [the cron service](${CRON}).`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    'docs/planted.md:1: packages/core/core/src/services/cron.ts: names `createCronService` (in its sentence) but links the whole file: anchor it at #L166-L342 (npm run anchor-links)',
+    'docs/planted.md:3: packages/core/core/src/services/cron.ts: names `ghostFunction` (in its text), which does not occur in the file',
+    'docs/planted.md:5: packages/core/core/src/services/cron.ts: links the whole file, so its text must be the file\'s path (it reads "the cron service")',
+  ]);
+});
+
+test('anchors only on files with published lines; no anchor but #L on a blob link', () => {
+  const body = [
+    `[\`cron.ts\`](${TAG}/packages/core/types/src/modules/cron.ts#L1-L5)`,
+    '',
+    `[\`cron.ts\`](${CRON}#top)`,
+    '',
+    `[\`services\`](https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services#L1)`,
+    '',
+    `[\`cron.ts\`](${TAG}/packages/core/types/src/modules/cron.ts) and [\`x\`](https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services)`,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    'docs/planted.md:1: packages/core/types/src/modules/cron.ts#L1-L5: the lines of this file are not published (its source map names it without content); link the whole file',
+    `docs/planted.md:3: ${CRON}#top: "#top" is not a line anchor of a file (#L<a> or #L<a>-L<b> on a blob link)`,
+    `docs/planted.md:5: https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services#L1: "#L1" is not a line anchor of a file (#L<a> or #L<a>-L<b> on a blob link)`,
+  ]);
+  // A listed exception excuses a link by its URL.
+  const excused = checkPage(page('docs/planted.md', `[the service](${CRON})`), parse, ctx, {
+    unpublished: [],
+    exceptions: [{ page: 'docs/planted.md', claim: CRON, reason: 'planted' }],
+  });
+  assert.deepEqual(excused, []);
+});
+
+test('an Exports member must link its declaration; its range is checked like any other', () => {
+  const FORM = `${TAG}/packages/core/admin/admin/src/components/Form.tsx`;
+  const body = [
+    '## Properties',
+    '',
+    '### errors',
+    '',
+    '**errors**: `FormErrors<TFormValues>`',
+    '',
+    '### isSubmitting',
+    '',
+    `**[isSubmitting](${FORM}#L594)**: \`boolean\``,
+    '',
+    '### values',
+    '',
+    `**[values](${FORM}#L596)**: \`TFormValues\``,
+  ].join('\n');
+  assert.deepEqual(check(page('docs/exports/interfaces/FormState.md', body)), [
+    'docs/exports/interfaces/FormState.md:9: packages/core/admin/admin/src/components/Form.tsx#L594: `isSubmitting` does not occur in L594 (`isSubmitting` is declared at L114)',
+    'docs/exports/interfaces/FormState.md:5: FormState.errors: not linked to its declaration (FormState in dist/admin/src/components/Form.d.ts); write **[errors](<source link>)** (npm run anchor-links)',
+  ]);
+  // Another interface's member of the same name holds the name, but is not this member.
+  const other = body.replace('#L594)**', '#L114)**').replace('**errors**', `**[errors](${FORM}#L594)**`);
+  assert.deepEqual(check(page('docs/exports/interfaces/FormState.md', other)), [
+    'docs/exports/interfaces/FormState.md:9: packages/core/admin/admin/src/components/Form.tsx#L114: FormState.isSubmitting is declared at L595, not in L114',
+  ]);
+});
+
+test('the command checks the pages it is given, prints each failure and a summary, and exits 1 on any', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'check-sources-'));
+  const good = path.join(dir, 'good.md');
+  const bad = path.join(dir, 'bad.md');
+  writeFileSync(good, `---\ntitle: Good\n---\n\n[\`createCronService\`](${CRON}#L166-L342)\n`);
+  writeFileSync(bad, `---\ntitle: Bad\nstrapi: x\n---\n\nText.\n\n[\`createCronService\`](${CRON}#L1-L2)\n`);
+  const lines: string[] = [];
+  assert.equal(await run([good], STRAPI_VERSION, (l) => lines.push(l)), 0);
+  assert.deepEqual(lines, [`check:sources: 1 page(s) against Strapi ${STRAPI_VERSION}: 0 failure(s) on 0 page(s)`]);
+  lines.length = 0;
+  assert.equal(await run([good, bad, bad], STRAPI_VERSION, (l) => lines.push(l)), 1);
+  const name = path.relative(ROOT, bad);
+  const failure = `${name}:8: packages/core/core/src/services/cron.ts#L1-L2: \`createCronService\` does not occur in L1-L2 (\`createCronService\` is declared at L166-L342)`;
+  assert.deepEqual(lines, [failure, failure, `check:sources: 3 page(s) against Strapi ${STRAPI_VERSION}: 2 failure(s) on 2 page(s)`]);
+});
+
+test('listed exceptions excuse each kind of claim, on their page only', () => {
+  const body = [
+    `[a](https://github.com/strapi/strapi/blob/main/x.ts) [\`nope.ts\`](${TAG}/packages/core/core/src/nope.ts)`,
+    '',
+    '`packages/core/core/src/nowhere`',
+    '',
+    `[\`cron.ts\`](${CRON})`,
+    '',
+    '| name | x |',
+    '| --- | --- |',
+    '| `ghostOne()` | y |',
+    '| `a.ghostTwo` | y |',
+  ].join('\n');
+  const all = check(page('docs/planted.md', body));
+  assert.equal(all.length, 5);
+  const claims = [
+    'https://github.com/strapi/strapi/blob/main/x.ts',
+    'packages/core/core/src/nope.ts',
+    'packages/core/core/src/nowhere',
+    'ghostOne()',
+    'ghostTwo',
+  ];
+  const options = (pageName: string) => ({
+    unpublished: [],
+    exceptions: claims.map((claim) => ({ page: pageName, claim, reason: 'planted' })),
+  });
+  assert.deepEqual(checkPage(page('docs/planted.md', body), parse, ctx, options('docs/planted.md')), []);
+  assert.deepEqual(checkPage(page('docs/planted.md', body), parse, ctx, options('docs/other.md')), all);
+  // Exports members: an excused unknown member, an excused undocumented one.
+  const members = ['## Properties', '', '### ghost', '', '**ghost**: `string`'].join('\n');
+  const formState = (exceptions: string[]) =>
+    checkPage(page('docs/exports/interfaces/FormState.md', members), parse, ctx, {
+      unpublished: [],
+      exceptions: exceptions.map((claim) => ({ page: 'docs/exports/interfaces/FormState.md', claim, reason: 'planted' })),
+    });
+  assert.equal(formState([]).length, 4);
+  assert.deepEqual(formState(['ghost', 'errors', 'isSubmitting', 'values']), []);
+});
+
+test('files no package publishes: listed by path or folder, with or without a trailing slash', () => {
+  const body = `[\`x.js\`](${TAG}/tests/e2e/x.js) and \`packages/utils/tsconfig/base.json\``;
+  for (const listed of [
+    [
+      { repo: 'strapi/strapi', path: 'tests/e2e', reason: 'r', checked: 'c' },
+      { repo: 'strapi/strapi', path: 'packages/utils/tsconfig/', reason: 'r', checked: 'c' },
+    ],
+    [
+      { repo: 'strapi/strapi', path: 'tests/e2e/x.js', reason: 'r', checked: 'c' },
+      { repo: 'strapi/strapi', path: 'packages/utils/tsconfig/base.json', reason: 'r', checked: 'c' },
+    ],
+  ]) {
+    assert.deepEqual(
+      checkPage(page('docs/planted.md', body), parse, ctx, { unpublished: listed, exceptions: [] }),
+      [],
+      JSON.stringify(listed),
+    );
+  }
+  const elsewhere = [
+    { repo: 'strapi/other', path: 'tests/e2e', reason: 'r', checked: 'c' },
+    { repo: 'strapi/strapi', path: 'tests/e2', reason: 'r', checked: 'c' },
+  ];
+  assert.equal(checkPage(page('docs/planted.md', body), parse, ctx, { unpublished: elsewhere, exceptions: [] }).length, 2);
+});
+
+test('the list of unpublished files refuses an entry without a reason or a check', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'unpublished-'));
+  const file = path.join(dir, 'list.jsonl');
+  writeFileSync(file, '{"repo":"strapi/strapi","path":"a","reason":"r","checked":"c"}\n\n');
+  assert.deepEqual(readUnpublished(file), [{ repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' }]);
+  for (const key of ['repo', 'path', 'reason', 'checked']) {
+    const entry: Record<string, unknown> = { repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' };
+    entry[key] = ' ';
+    writeFileSync(file, `${JSON.stringify({ repo: 'strapi/strapi', path: 'b', reason: 'r', checked: 'c' })}\n${JSON.stringify(entry)}\n`);
+    assert.throws(() => readUnpublished(file), { message: `src/data/unpublished-sources.jsonl:2: "${key}" is missing` });
+    delete entry[key];
+    writeFileSync(file, `${JSON.stringify(entry)}\n`);
+    assert.throws(() => readUnpublished(file), { message: `src/data/unpublished-sources.jsonl:1: "${key}" is missing` });
+  }
+});
+
+test('an .mdx page is read as MDX; the line of a failure counts the frontmatter', () => {
+  const body = `<Tag />\n\n[\`createCronService\`](${CRON}#L1-L2)`;
+  assert.deepEqual(checkPage({ file: 'docs/planted.mdx', body, offset: 4 }, parse, ctx, { unpublished: [], exceptions: [] }), [
+    'docs/planted.mdx:7: packages/core/core/src/services/cron.ts#L1-L2: `createCronService` does not occur in L1-L2 (`createCronService` is declared at L166-L342)',
+  ]);
+  assert.deepEqual(exportedSymbolOf('docs/exports/interfaces/Table.BodyProps.md'), { kind: 'interfaces', name: 'Table.BodyProps' });
+  assert.deepEqual(exportedSymbolOf('docs/exports/namespaces/Table.mdx'), { kind: 'namespaces', name: 'Table' });
+  assert.equal(exportedSymbolOf('docs/exports/modules.md'), null);
+  assert.equal(exportedSymbolOf('docs/exports/interfaces/X.md.bak'), null);
+  assert.equal(exportedSymbolOf('other/docs/exports/interfaces/X.md'), null);
 });

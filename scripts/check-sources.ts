@@ -12,17 +12,21 @@
  * reason, are in src/data/source-exceptions.ts; files that no package publishes are listed, with
  * how they were checked, in src/data/unpublished-sources.jsonl.
  *
- * Drift: `STRAPI_VERSION=<newer> npm run check:sources` rebuilds that release's source and lists
- * every page whose cited files changed or disappeared, or whose identifiers or members no longer
- * hold there.
+ * Every link into a file names the lines behind its claim, and the range holds the identifier the
+ * link names (docs-dev/ground-truth.md); a link left on the whole file reads as its path.
+ *
+ * `STRAPI_VERSION=<other> npm run check:sources` checks the pages against another release (its
+ * source rebuilt beside the pin's). To move the pin, `npm run move-pin -- <version>` (scripts/move-pin.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type SourceTree } from '../src/config/strapi';
+import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type LineRange, type SourceTree } from '../src/config/strapi';
 import { SOURCE_EXCEPTIONS } from '../src/data/source-exceptions';
-import { citedFiles, extractClaims, type MdNode, type PageClaims } from '../src/sources/claims';
+import { citedFiles, extractClaims, type CitedLink, type MdNode, type PageClaims } from '../src/sources/claims';
+import { anchorFor, checkRange, showRange, type SourceText } from './sources/anchors';
 import { AdminDeclarations, normaliseType } from './sources/declarations';
+import { isPathText, namesOf } from './sources/links';
 import { TreeReader } from './sources/tree';
 import { ROOT, readDocs } from './docs';
 import { buildSourceTrees } from './strapi-source';
@@ -122,13 +126,15 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
   const exceptions = (options.exceptions ?? SOURCE_EXCEPTIONS).filter((e) => e.page === page.file);
   const excused = (claim: string) => exceptions.some((e) => e.claim === claim);
   const claims: PageClaims = extractClaims(parse(page.body, page.file.endsWith('.mdx')));
+  const symbol = exportedSymbolOf(page.file)?.name ?? null;
   const failures: string[] = [];
   const at = (line: number) => `${page.file}:${line + page.offset}`;
   const isUnpublished = (repo: string, p: string) =>
     unpublished.some((u) => u.repo === repo && (u.path === p || p.startsWith(`${u.path.replace(/\/$/, '')}/`)));
 
-  // The texts of the files the page cites, for the identifier check.
-  const texts: string[] = [];
+  // The texts of the files the page cites, for the identifier check, read only when the page has
+  // identifiers to check (a folder's text is every file under it).
+  const texts: Array<() => string> = [];
 
   for (const link of claims.links) {
     const tree = ctx.treeOfRef(link.repo, link.ref);
@@ -143,6 +149,10 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       continue;
     }
     if (!link.path) continue;
+    if (link.hash && (!link.lines || link.kind === 'tree')) {
+      failures.push(`${at(link.line)}: ${link.url}: "${link.hash}" is not a line anchor of a file (#L<a> or #L<a>-L<b> on a blob link)`);
+      continue;
+    }
     if (isUnpublished(link.repo, link.path)) continue;
     const reader = ctx.reader(tree);
     if (!reader.has(link.path)) {
@@ -151,7 +161,9 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       }
       continue;
     }
-    texts.push(reader.read(link.path));
+    texts.push(() => reader.read(link.path));
+    if (link.kind === 'tree' || excused(link.url)) continue;
+    failures.push(...checkAnchor(link, reader.source(link.path), symbol, at));
   }
 
   for (const cited of claims.codePaths) {
@@ -163,10 +175,10 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
       if (!excused(cited.path)) failures.push(`${at(cited.line)}: ${cited.path}: no such file or folder in ${tree.repo}@v${tree.version}`);
       continue;
     }
-    texts.push(reader.read(cited.path));
+    texts.push(() => reader.read(cited.path));
   }
 
-  const corpus = texts.join('\n');
+  const corpus = claims.identifiers.length > 0 ? texts.map((read) => read()).join('\n') : '';
   for (const id of claims.identifiers) {
     if (excused(id.text) || excused(id.identifier)) continue;
     const pattern = new RegExp(`(?<![\\w$])${id.identifier.replace(/\$/g, '\\$')}(?![\\w$])`);
@@ -181,6 +193,59 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
   failures.push(...checkExportsPage(page, claims, ctx, excused, at));
   return failures;
 }
+
+/**
+ * A link into a file: an anchored link's range must exist and hold the identifier the link names;
+ * a link without lines must name no identifier the file holds, and then read as the file's path.
+ * `source` is null for a file whose lines are not published (its map names it without content).
+ */
+export function checkAnchor(link: CitedLink, source: SourceText | null, pageSymbol: string | null, at: (line: number) => string): string[] {
+  const where = `${at(link.line)}: ${link.path}${link.hash}`;
+  if (!source) {
+    return link.lines
+      ? [`${where}: the lines of this file are not published (its source map names it without content); link the whole file`]
+      : [];
+  }
+  const { names, from } = namesOf(link, source, pageSymbol);
+  if (link.lines) {
+    const problem = checkRange(source, link.lines, names);
+    return problem ? [`${where}: ${problem.message}`] : [];
+  }
+  if (names.length > 0) {
+    const anchor = anchorFor(source, names);
+    const said = names.map((n) => `\`${n}\``).join(', ');
+    const by = {
+      member: 'as the member it documents',
+      code: 'in its text',
+      sentence: 'in its sentence',
+      page: "as the page's symbol",
+      none: '',
+    }[from];
+    return [
+      anchor
+        ? `${where}: names ${said} (${by}) but links the whole file: anchor it at #${showRange(anchor.lines)} (npm run anchor-links)`
+        : `${where}: names ${said} (${by}), which does not occur in the file`,
+    ];
+  }
+  if (!isPathText(link.text, link.path)) {
+    return [`${where}: links the whole file, so its text must be the file's path (it reads "${link.text}")`];
+  }
+  return [];
+}
+
+/**
+ * Whether the admin source a `.d.ts` was compiled from is published with its lines (a type-only
+ * file's map names it without content: its members cannot be linked to lines).
+ */
+function declarationSource(declaredIn: string, ctx: SourceContext): boolean {
+  const reader = ctx.reader({ repo: MONOREPO, version: ctx.version });
+  const stem = `packages/core/admin/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
+  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.source(f) !== null);
+}
+
+/** Whether a range is a declaration's, around it, or inside it. */
+const holds = (range: LineRange, decl: LineRange) =>
+  (range.start <= decl.start && decl.end <= range.end) || (decl.start <= range.start && range.end <= decl.end);
 
 /** docs/exports/interfaces/Table.BodyProps.md -> Table.BodyProps; null for other pages. */
 export function exportedSymbolOf(file: string): { name: string; kind: 'interfaces' | 'classes' | 'namespaces' } | null {
@@ -230,6 +295,20 @@ function checkExportsPage(
         `${at(member.line)}: ${target.name}.${member.name}: documented as ${member.optional ? 'optional' : 'required'}, declared ${decl.optional ? 'optional' : 'required'} in ${where}`,
       );
     }
+    if (decl.declaredIn && !claims.links.some((l) => l.member === member.name) && declarationSource(decl.declaredIn, ctx)) {
+      failures.push(
+        `${at(member.line)}: ${target.name}.${member.name}: not linked to its declaration (${decl.owner || target.name} in ${decl.declaredIn}); write **[${member.name}${member.optional ? '?' : ''}](<source link>)** (npm run anchor-links)`,
+      );
+    }
+    const link = claims.links.find((l) => l.member === member.name);
+    const tree = link?.lines ? ctx.treeOfRef(link.repo, link.ref) : null;
+    const source = link && tree ? ctx.reader(tree).source(link.path) : null;
+    const own = source && decl.owner ? source.memberOf(decl.owner, member.name) : undefined;
+    if (link?.lines && source && own && checkRange(source, link.lines, [member.name]) === null && !holds(link.lines, own.lines)) {
+      failures.push(
+        `${at(link.line)}: ${link.path}${link.hash}: ${target.name}.${member.name} is declared at ${showRange(own.lines)}, not in ${showRange(link.lines)}`,
+      );
+    }
     const written = normaliseType(member.type);
     if (written !== normaliseType(decl.type) && (!decl.altType || written !== normaliseType(decl.altType))) {
       failures.push(
@@ -244,64 +323,38 @@ function checkExportsPage(
   return failures;
 }
 
-/** Pages whose cited files changed or disappeared between the pin and `version`. */
-export function driftOf(page: Page, parse: Parse, pinned: SourceContext, next: SourceContext): string[] {
-  const claims = extractClaims(parse(page.body, page.file.endsWith('.mdx')));
-  const out: string[] = [];
-  for (const f of citedFiles(claims, STRAPI_VERSION)) {
-    if (f.repo !== MONOREPO || f.version !== STRAPI_VERSION) continue;
-    const before = pinned.reader({ repo: MONOREPO, version: STRAPI_VERSION });
-    const after = next.reader({ repo: MONOREPO, version: next.version });
-    if (!before.has(f.path)) continue;
-    if (!after.has(f.path)) out.push(`${page.file}: ${f.path}: gone in ${next.version}`);
-    else if (before.read(f.path) !== after.read(f.path)) out.push(`${page.file}: ${f.path}: changed in ${next.version}`);
-  }
-  return out;
-}
-
 export function pagesToCheck(args: string[]): Page[] {
   const files = args.length > 0 ? args.map((a) => path.relative(ROOT, path.resolve(a))) : readDocs().map((d) => d.file);
   return files.map(readPage);
 }
 
-async function main() {
-  const version = process.env.STRAPI_VERSION || STRAPI_VERSION;
-  const pages = pagesToCheck(process.argv.slice(2));
+/**
+ * Checks pages (all of docs/ without arguments) against a release, the pin by default; prints one
+ * line per failure and a summary. Returns the exit code.
+ */
+export async function run(args: string[], version: string = STRAPI_VERSION, log: (line: string) => void = console.log): Promise<number> {
+  const pages = pagesToCheck(args);
   const parse = await createParser();
-  if (version !== STRAPI_VERSION) {
-    await buildSourceTrees(STRAPI_VERSION, () => {});
-    await buildSourceTrees(version);
-    const pinned = new SourceContext(STRAPI_VERSION);
-    const next = new SourceContext(version);
-    const byPage = new Map<string, string[]>();
-    for (const page of pages) {
-      const lines = [...driftOf(page, parse, pinned, next), ...checkPage(page, parse, next)];
-      if (lines.length > 0) byPage.set(page.file, lines);
-    }
-    for (const lines of byPage.values()) for (const l of lines) console.log(l);
-    console.log(
-      `\ncheck:sources: ${byPage.size} of ${pages.length} page(s) cite files, identifiers or members that changed or disappeared between ${STRAPI_VERSION} and ${version}`,
-    );
-    for (const file of byPage.keys()) console.log(`  ${file}`);
-    process.exit(byPage.size > 0 ? 1 : 0);
-  }
-  await buildSourceTrees(STRAPI_VERSION, () => {});
-  const ctx = new SourceContext(STRAPI_VERSION);
+  await buildSourceTrees(version, () => {});
+  const ctx = new SourceContext(version);
   let failures = 0;
   let failingPages = 0;
   for (const page of pages) {
     const lines = checkPage(page, parse, ctx);
     failures += lines.length;
     if (lines.length > 0) failingPages++;
-    for (const l of lines) console.log(l);
+    for (const l of lines) log(l);
   }
-  console.log(`check:sources: ${pages.length} page(s) against Strapi ${STRAPI_VERSION}: ${failures} failure(s) on ${failingPages} page(s)`);
-  process.exit(failures > 0 ? 1 : 0);
+  log(`check:sources: ${pages.length} page(s) against Strapi ${version}: ${failures} failure(s) on ${failingPages} page(s)`);
+  return failures > 0 ? 1 : 0;
 }
 
 if (require.main === module) {
-  main().catch((error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  run(process.argv.slice(2), process.env.STRAPI_VERSION || STRAPI_VERSION).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }

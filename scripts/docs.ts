@@ -28,6 +28,8 @@ export interface Doc {
   file: string;
   data: Record<string, unknown>;
   body: string;
+  /** Lines of the file before the body (the frontmatter block): body line n is file line n + offset. */
+  offset: number;
 }
 
 function walk(dir: string): string[] {
@@ -39,13 +41,19 @@ function walk(dir: string): string[] {
   });
 }
 
-export function readDocs(): Doc[] {
-  return walk(DOCS_DIR)
+/** One doc from its file's text: frontmatter, body, and where the body starts in the file. */
+export function parseDoc(file: string, text: string): Doc {
+  const { data, content } = matter(text);
+  // gray-matter's content is the text after the closing `---` line: a suffix of the file.
+  const offset = text.slice(0, text.length - content.length).split('\n').length - 1;
+  return { file, data, body: content, offset };
+}
+
+/** Every doc under `dir` (docs/), in path order; files and folders starting with `_` are never built. */
+export function readDocs(dir = DOCS_DIR): Doc[] {
+  return walk(dir)
     .sort()
-    .map((full) => {
-      const { data, content } = matter(readFileSync(full, 'utf8'));
-      return { file: path.relative(ROOT, full), data, body: content };
-    });
+    .map((full) => parseDoc(path.relative(ROOT, full), readFileSync(full, 'utf8')));
 }
 
 /** The tag permalink Docusaurus 3.1.1 builds from a label (lodash kebabCase). */

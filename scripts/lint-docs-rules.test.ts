@@ -4,7 +4,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Doc, RouteEntry } from './docs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDoc, ROOT, type Doc, type RouteEntry } from './docs';
 import {
   categoryProblems,
   expressionProblems,
@@ -21,8 +23,9 @@ import {
 const VOCABULARY = new Set(['database', 'admin']);
 const GOOD_DATA = { title: 'Cron', description: 'Runs jobs on a schedule.', strapi: '5.54.0', tags: ['database'] };
 
+/** A page whose body is the whole file (no frontmatter lines): body lines are file lines. */
 function page(data: Record<string, unknown>, body = 'Text.\n', file = 'docs/api/Cron.md'): Doc {
-  return { file, data, body };
+  return { file, data, body, offset: 0 };
 }
 
 describe('frontmatter', () => {
@@ -140,11 +143,11 @@ describe('placeholder text', () => {
       'Status: WIP, TBD',
     ].join('\n');
     assert.deepEqual(placeholderProblems(page({ title: 'Cron (WIP)', description: 'Coming soon.' }, body)), [
-      'docs/api/Cron.md: line 2 of the body has placeholder text: "TODO: write this"',
-      'docs/api/Cron.md: line 4 of the body has placeholder text: "const x = 1; // FIXME"',
-      'docs/api/Cron.md: line 6 of the body has placeholder text: "Lorem ipsum dolor."',
-      'docs/api/Cron.md: line 7 of the body has placeholder text: "Coming soon!"',
-      'docs/api/Cron.md: line 8 of the body has placeholder text: "Status: WIP, TBD"',
+      'docs/api/Cron.md: line 2 has placeholder text: "TODO: write this"',
+      'docs/api/Cron.md: line 4 has placeholder text: "const x = 1; // FIXME"',
+      'docs/api/Cron.md: line 6 has placeholder text: "Lorem ipsum dolor."',
+      'docs/api/Cron.md: line 7 has placeholder text: "Coming soon!"',
+      'docs/api/Cron.md: line 8 has placeholder text: "Status: WIP, TBD"',
       'docs/api/Cron.md: "title" has placeholder text',
       'docs/api/Cron.md: "description" has placeholder text',
     ]);
@@ -153,7 +156,7 @@ describe('placeholder text', () => {
   it('quotes at most 80 characters of the line, trimmed', () => {
     const line = `   TODO ${'x'.repeat(100)}`;
     assert.deepEqual(placeholderProblems(page(GOOD_DATA, line)), [
-      `docs/api/Cron.md: line 1 of the body has placeholder text: "TODO ${'x'.repeat(75)}"`,
+      `docs/api/Cron.md: line 1 has placeholder text: "TODO ${'x'.repeat(75)}"`,
     ]);
   });
 });
@@ -251,8 +254,65 @@ describe('MDX expressions in .md pages', () => {
   it('names the file and line in a .md page; an .mdx page may use expressions', async () => {
     const body = 'Intro.\n\nRuns at {time} daily.\n';
     assert.deepEqual(await expressionProblems(page(GOOD_DATA, body)), [
-      'docs/api/Cron.md: body line 3: {time} is an MDX expression; write \\{time\\} or put it in code',
+      'docs/api/Cron.md: line 3: {time} is an MDX expression; write \\{time\\} or put it in code',
     ]);
     assert.deepEqual(await expressionProblems(page(GOOD_DATA, body, 'docs/index.mdx')), []);
+  });
+});
+
+describe('line numbers are lines of the file, frontmatter counted', () => {
+  // What a writer does with a message: open the file at the line it names.
+  const file = [
+    '---', // 1
+    'title: Cron', // 2
+    'description: Runs jobs.', // 3
+    'strapi: 5.54.0', // 4
+    '---', // 5
+    '', // 6
+    'Intro.', // 7
+    '<h1>Again</h1>', // 8
+    'TODO write this', // 9
+    '```', // 10
+    'x', // 11
+    '```', // 12
+    'At {time}.', // 13
+    '```rust', // 14
+    'fn main() {}', // 15
+    '```', // 16
+    'Title', // 17
+    '===', // 18
+  ].join('\n');
+  const doc = parseDoc('docs/api/Cron.md', file);
+
+  it('the body starts after the frontmatter', () => {
+    assert.equal(doc.offset, 5);
+    assert.equal(doc.body.split('\n')[0], '');
+    assert.equal(parseDoc('docs/a.md', 'No frontmatter.\n# h\n').offset, 0);
+  });
+
+  it('each rule names the line as the editor shows it', async () => {
+    assert.deepEqual(h1Problems(doc), [
+      'docs/api/Cron.md: line 8 is an h1; use ## for sections',
+      'docs/api/Cron.md: line 18 is an h1; use ## for sections',
+    ]);
+    assert.deepEqual(placeholderProblems(doc), ['docs/api/Cron.md: line 9 has placeholder text: "TODO write this"']);
+    assert.deepEqual(
+      fenceProblems(doc, (language) => language === 'ts'),
+      [
+        'docs/api/Cron.md: line 10: code fence without a language; write ```ts, ```bash, ```text...',
+        'docs/api/Cron.md: line 14: Prism has no grammar for `rust`; add it in src/prism/highlighter.ts or use `text`',
+      ],
+    );
+    assert.deepEqual(await expressionProblems(doc), [
+      'docs/api/Cron.md: line 13: {time} is an MDX expression; write \\{time\\} or put it in code',
+    ]);
+  });
+
+  it('an <h1> planted on line 13 of the real docs/api/Cron.md is reported on line 13', () => {
+    const lines = readFileSync(path.join(ROOT, 'docs/api/Cron.md'), 'utf8').split('\n');
+    lines.splice(12, 0, '<h1>Planted</h1>');
+    assert.deepEqual(h1Problems(parseDoc('docs/api/Cron.md', lines.join('\n'))), [
+      'docs/api/Cron.md: line 13 is an h1; use ## for sections',
+    ]);
   });
 });

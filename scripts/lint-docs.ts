@@ -107,12 +107,17 @@ export function routeProblems(docs: readonly Doc[], routes: readonly RouteEntry[
 
 export const PLACEHOLDER = /\b(TODO|TBD|WIP|FIXME|lorem ipsum|lorem)\b|coming soon/i;
 
+/** The line of the file that is line `bodyLine` (1-based) of the doc's body: messages name lines of the file. */
+export function fileLine(doc: Doc, bodyLine: number): number {
+  return bodyLine + doc.offset;
+}
+
 /** Placeholder text anywhere in the body (code included) and in the title and description. */
 export function placeholderProblems(doc: Doc): string[] {
   const problems: string[] = [];
   doc.body.split('\n').forEach((line, index) => {
     if (PLACEHOLDER.test(line))
-      problems.push(`${doc.file}: line ${index + 1} of the body has placeholder text: "${line.trim().slice(0, 80)}"`);
+      problems.push(`${doc.file}: line ${fileLine(doc, index + 1)} has placeholder text: "${line.trim().slice(0, 80)}"`);
   });
   for (const key of ['title', 'description'] as const) {
     if (PLACEHOLDER.test(String(doc.data[key] ?? ''))) problems.push(`${doc.file}: "${key}" has placeholder text`);
@@ -134,10 +139,12 @@ export function fenceProblems(doc: Doc, knows: (language: string) => boolean): s
       open = fence[1];
       const language = fence[2].trim().split(/\s/)[0].toLowerCase();
       if (!language)
-        problems.push(`${doc.file}: line ${index + 1}: code fence without a language; write \`\`\`ts, \`\`\`bash, \`\`\`text...`);
+        problems.push(
+          `${doc.file}: line ${fileLine(doc, index + 1)}: code fence without a language; write \`\`\`ts, \`\`\`bash, \`\`\`text...`,
+        );
       else if (!UNHIGHLIGHTED.has(language) && !knows(language)) {
         problems.push(
-          `${doc.file}: line ${index + 1}: Prism has no grammar for \`${language}\`; add it in src/prism/highlighter.ts or use \`text\``,
+          `${doc.file}: line ${fileLine(doc, index + 1)}: Prism has no grammar for \`${language}\`; add it in src/prism/highlighter.ts or use \`text\``,
         );
       }
     } else if (fence[1].startsWith(open) && !fence[2].trim()) {
@@ -169,7 +176,7 @@ export function h1Lines(body: string): number[] {
 
 /** The title is the page's only h1: none in the body. */
 export function h1Problems(doc: Doc): string[] {
-  return h1Lines(doc.body).map((line) => `${doc.file}: line ${line} is an h1; use ## for sections`);
+  return h1Lines(doc.body).map((line) => `${doc.file}: line ${fileLine(doc, line)} is an h1; use ## for sections`);
 }
 
 /** The folders under docs/ that make the five sidebars' roots; every other folder is a category. */
@@ -210,6 +217,6 @@ export async function mdxExpressionsIn(markdown: string): Promise<Array<{ line: 
 export async function expressionProblems(doc: Doc): Promise<string[]> {
   if (!doc.file.endsWith('.md')) return [];
   return (await mdxExpressionsIn(doc.body)).map(
-    (e) => `${doc.file}: body line ${e.line}: {${e.value}} is an MDX expression; write \\{${e.value}\\} or put it in code`,
+    (e) => `${doc.file}: line ${fileLine(doc, e.line)}: {${e.value}} is an MDX expression; write \\{${e.value}\\} or put it in code`,
   );
 }

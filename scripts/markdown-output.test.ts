@@ -277,6 +277,29 @@ test('llms.txt: title, a summary naming the release, one section per sidebar lis
   for (const url of listed) assert.ok(existsSync(path.join(BUILD, new URL(url).pathname)), `${url} is not built`);
 });
 
+/** The built page's Previous/Next link: the reading order Docusaurus gives a sidebar. */
+function paginationOf(route: string, rel: 'prev' | 'next'): string | null {
+  const found = new RegExp(`class="pagination-nav__link pagination-nav__link--${rel}" href="([^"]+)"`).exec(htmlOf(route));
+  return found ? found[1] : null;
+}
+
+test("llms.txt lists each sidebar in its reading order: the order of the pages' Previous and Next links", () => {
+  // A reader who follows "Next" from the first page of a sidebar meets the pages in the order
+  // llms.txt lists them: a category's own page before its sub-pages, categories where the sidebar
+  // puts them. The comparison is in order, never on sorted lists.
+  const [, ...sections] = readFileSync(path.join(BUILD, 'llms.txt'), 'utf8').split(/^## /m);
+  assert.equal(sections.length, SIDEBARS.length);
+  const routeOfUrl = (url: string) => ROUTES.find((r) => `${SITE_URL}${markdownPath(r.route)}` === url)!.route;
+  for (const [index, block] of sections.entries()) {
+    const order = llmsEntries(block).map((entry) => routeOfUrl(entry.url));
+    assert.ok(order.length >= 3, SIDEBARS[index].label);
+    const followed = [order[0]];
+    assert.equal(paginationOf(order[0], 'prev'), null, `${order[0]} opens its sidebar`);
+    for (let next = paginationOf(order[0], 'next'); next !== null; next = paginationOf(next, 'next')) followed.push(next);
+    assert.deepEqual(order, followed, `section ${SIDEBARS[index].label}`);
+  }
+});
+
 test('llms-full.txt holds every page of the contract, in llms.txt order, each with its address', () => {
   const full = readFileSync(path.join(BUILD, 'llms-full.txt'), 'utf8');
   const order = llmsEntries(readFileSync(path.join(BUILD, 'llms.txt'), 'utf8')).map((entry) => new URL(entry.url).pathname);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ROOT, ROUTES } from './docs';
@@ -164,10 +164,23 @@ test('a path crafted to inject a header or redirect off-site does neither', asyn
   const injected = await get('/docs/intro%0d%0aSet-Cookie:%20pwned=1/');
   assert.equal(injected.headers['set-cookie'], undefined);
   assert.ok(!JSON.stringify(injected.headers).includes('pwned=1"'), 'no header line was injected');
-  for (const crafted of ['//evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/\\evil.example/']) {
-    const answer = await get(crafted);
-    const location = answer.headers.location;
-    if (location !== undefined) assert.match(location, /^\/[^/\\]/, `${crafted} redirects to ${location}`);
+  // Each crafted path ends on this site's not-found page: never a 200, never an off-site Location
+  // (follow() asserts each Location on the way). No branch is skipped when there is no redirect.
+  for (const crafted of [
+    '//evil.example/',
+    '///evil.example/',
+    '/%2F%2Fevil.example/',
+    '/%5Cevil.example/',
+    '/\\evil.example/',
+    '/%2F/evil.example/',
+    '//evil.example/index.html',
+    '//evil.example/x.html',
+  ]) {
+    const first = await get(crafted);
+    assert.ok([301, 404].includes(first.status), `${crafted}: status ${first.status}`);
+    const last = await follow(crafted);
+    assert.equal(last.status, 404, crafted);
+    assert.equal(body(last), NOT_FOUND_HTML, crafted);
   }
 });
 
@@ -257,4 +270,218 @@ test('the CSP allows exactly the inline scripts of the build, and no unsafe scri
   const listed = scriptSrc.filter((source) => source.startsWith("'sha256-"));
   for (const hash of listed) assert.match(hash, /^'sha256-[A-Za-z0-9+/]{43}='$/, 'a CSP hash is base64, never hex');
   assert.deepEqual(listed.sort(), [...needed].sort());
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every header and every deny rule of deploy/nginx/, on each kind of answer (issue 27). What an
+// operator expects is written out here; the configuration files are read only to check that
+// this list names every header and every location block they hold.
+
+/** The security headers every answer carries, exactly (security-headers.conf and csp.conf). */
+const SECURITY_HEADERS: Record<string, string | RegExp> = {
+  'content-security-policy': new RegExp(
+    `^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'$`,
+  ),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Each kind of answer the server gives: status, content type and cache rule written out. */
+interface Kind {
+  name: string;
+  url: string;
+  method?: string;
+  status: number;
+  type?: RegExp;
+  /** `null`: no Cache-Control at all (a redirect decided at server level). */
+  cache: string | null;
+}
+
+function kinds(): Kind[] {
+  const js = ASSET_URLS.find((url) => url.endsWith('.js'))!;
+  const css = ASSET_URLS.find((url) => url.endsWith('.css'))!;
+  return [
+    { name: 'HTML page', url: '/docs/intro', status: 200, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'home page', url: '/', status: 200, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'HEAD of a page', url: '/api/Cron', method: 'HEAD', status: 200, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'script asset', url: js, status: 200, type: /^application\/javascript; charset=utf-8$/, cache: IMMUTABLE },
+    { name: 'style asset', url: css, status: 200, type: /^text\/css; charset=utf-8$/, cache: IMMUTABLE },
+    { name: 'Markdown file', url: '/api/Cron.md', status: 200, type: /^text\/markdown; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'llms.txt', url: '/llms.txt', status: 200, type: /^text\/plain; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'search index', url: `/${SEARCH_INDEX}`, status: 200, type: /^application\/json; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'image', url: '/img/logo.svg', status: 200, type: /^image\/svg\+xml; charset=utf-8$/, cache: NO_CACHE },
+    // text/xml (nginx's mime.types) is outside charset_types: the XML declares its own encoding.
+    { name: 'sitemap', url: '/sitemap.xml', status: 200, type: /^text\/xml$/, cache: NO_CACHE },
+    { name: 'redirect', url: '/docs/intro/', status: 301, cache: null },
+    { name: 'error: unknown page', url: '/no/such/page', status: 404, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+    {
+      name: 'error: unknown asset',
+      url: '/assets/js/missing.12345678.js',
+      status: 404,
+      type: /^text\/html; charset=utf-8$/,
+      cache: NO_CACHE,
+    },
+    { name: 'error: unknown Markdown', url: '/no/such/page.md', status: 404, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'error: the 404 page itself', url: '/404.html', status: 404, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+    { name: 'error: a hidden file', url: '/.env', status: 404, type: /^text\/html; charset=utf-8$/, cache: NO_CACHE },
+  ];
+}
+
+/** The headers of an answer that break the expectations of its kind, as readable lines. */
+function headerProblems(kind: Kind, answer: Answer): string[] {
+  const problems: string[] = [];
+  const where = `${kind.name} (${kind.method ?? 'GET'} ${kind.url})`;
+  if (answer.status !== kind.status) problems.push(`${where}: status ${answer.status}, want ${kind.status}`);
+  for (const [name, want] of Object.entries(SECURITY_HEADERS)) {
+    const got = answer.headers[name];
+    // Node joins a repeated header with ", ": a header sent twice fails as well.
+    const ok = typeof got === 'string' && (typeof want === 'string' ? got === want : want.test(got));
+    if (!ok) problems.push(`${where}: ${name} is ${JSON.stringify(got)}`);
+  }
+  if (answer.headers['cache-control'] !== (kind.cache ?? undefined)) {
+    problems.push(`${where}: cache-control is ${JSON.stringify(answer.headers['cache-control'])}, want ${JSON.stringify(kind.cache)}`);
+  }
+  if (answer.headers.server !== 'nginx') problems.push(`${where}: server is ${JSON.stringify(answer.headers.server)}`);
+  if (kind.type && !kind.type.test(String(answer.headers['content-type']))) {
+    problems.push(`${where}: content-type is ${JSON.stringify(answer.headers['content-type'])}`);
+  }
+  return problems;
+}
+
+test('every security header, exactly once and with its whole value, on a page, an asset, a Markdown file, a redirect and each error', async () => {
+  const problems: string[] = [];
+  const csps = new Set<string>();
+  for (const kind of kinds()) {
+    const answer = await get(kind.url, {}, kind.method);
+    problems.push(...headerProblems(kind, answer));
+    csps.add(String(answer.headers['content-security-policy']));
+    // Compressed answers carry the same headers.
+    if (kind.status === 200 && kind.method === undefined) {
+      problems.push(...headerProblems({ ...kind, name: `${kind.name}, gzip` }, await get(kind.url, { 'Accept-Encoding': 'gzip' })));
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.equal(csps.size, 1, 'one policy for every answer');
+});
+
+test('the header list above is the whole of deploy/nginx: every add_header of its files is asserted', () => {
+  const conf = readdirSync(path.join(ROOT, 'deploy/nginx'))
+    .filter((name) => name.endsWith('.conf'))
+    .map((name) => readFileSync(path.join(ROOT, 'deploy/nginx', name), 'utf8').replace(/#.*$/gm, ''))
+    .join('\n');
+  const added = new Set([...conf.matchAll(/\badd_header\s+([\w-]+)/g)].map((m) => m[1].toLowerCase()));
+  assert.deepEqual([...added].sort(), [...Object.keys(SECURITY_HEADERS), 'cache-control'].sort());
+  // And every location block is one whose rule a test here exercises.
+  const locations = [...conf.matchAll(/^\s*location\s+([^{]+?)\s*\{/gm)].map((m) => m[1]);
+  assert.deepEqual(locations, ['/', '^~ /assets/', '~ /\\.', '= /404', '= /404.html', '~ /\\.(?!well-known/)', '~ \\.md$']);
+});
+
+/** Real hidden files planted in the served folder for one test, each holding a marker that must never be served. */
+const MARKER = `planted-secret-${process.pid}-${Date.now()}`;
+const HIDDEN_FILES = [
+  '.env',
+  '.git/config',
+  '.git/HEAD',
+  '.htaccess',
+  'assets/js/.env',
+  'assets/.DS_Store',
+  'docs/.DS_Store',
+  '.secret.md',
+  'docs/.draft.md',
+  '.hidden/page.html',
+];
+const WELL_KNOWN = '.well-known/security.txt';
+
+function plantHiddenFiles(): () => void {
+  const created: string[] = [];
+  const remove = () => {
+    for (const file of created.reverse()) rmSync(file, { recursive: true, force: true });
+    created.length = 0;
+  };
+  // Removed after the test, and on any exit of this process, even a failed assertion or a crash.
+  process.once('exit', remove);
+  for (const file of [...HIDDEN_FILES, WELL_KNOWN]) {
+    const full = path.join(BUILD, file);
+    // The top folder each file creates is removed as a whole; an existing folder (assets, docs) keeps its files.
+    const top = path.join(BUILD, file.split('/')[0]);
+    if (!existsSync(top)) created.push(top);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, `${MARKER} ${file}\n`);
+    if (existsSync(top) && !created.includes(top)) created.push(full);
+  }
+  return remove;
+}
+
+/**
+ * An answer after its redirects (a trailing slash, a .html form): each may only lead to another
+ * path of this site, and the last answer is the one a browser shows.
+ */
+async function follow(url: string, method = 'GET'): Promise<Answer> {
+  let answer = await get(url, {}, method);
+  for (let hops = 0; answer.status === 301 && hops < 3; hops += 1) {
+    const location = String(answer.headers.location);
+    assert.match(location, /^\/[^/\\]/, `${url} redirects off-site: ${location}`);
+    answer = await get(location, {}, method);
+  }
+  return answer;
+}
+
+test('hidden files planted in the served folder are never served, in any spelling; /.well-known/ is', async () => {
+  const remove = plantHiddenFiles();
+  try {
+    for (const file of [...HIDDEN_FILES, WELL_KNOWN]) assert.ok(existsSync(path.join(BUILD, file)), `${file} is planted`);
+    const problems: string[] = [];
+    const spellings = (file: string) => [
+      `/${file}`,
+      `/${file.replace(/(^|\/)\./, '$1%2E')}`,
+      `/${file.replace(/(^|\/)\./, '$1%2e')}`,
+      `/docs/../${file}`,
+      `/${file}/`,
+      `/${file}.html`,
+      `/${file}?download=1`,
+      `/./${file}`,
+      `//${file}`,
+    ];
+    for (const file of HIDDEN_FILES) {
+      for (const url of spellings(file)) {
+        for (const method of ['GET', 'HEAD']) {
+          const answer = await follow(url, method);
+          const text = body(answer);
+          if (text.includes(MARKER)) problems.push(`${method} ${url}: served the planted file`);
+          if (answer.status !== 404) problems.push(`${method} ${url}: status ${answer.status}`);
+          else if (method === 'GET' && text !== NOT_FOUND_HTML) problems.push(`${url}: not the not-found page`);
+        }
+      }
+      // The refusal carries every header of an error answer.
+      problems.push(
+        ...headerProblems(
+          { name: `hidden ${file}`, url: `/${file}`, status: 404, type: /^text\/html/, cache: NO_CACHE },
+          await follow(`/${file}`),
+        ),
+      );
+    }
+    // Folder listings stay off: the hidden folder and a real one.
+    for (const url of ['/.git/', '/.git', '/assets/', '/assets/js/', '/.hidden/']) {
+      const answer = await get(url);
+      if (![301, 404].includes(answer.status)) problems.push(`${url}: status ${answer.status}`);
+      if (/Index of/i.test(body(answer))) problems.push(`${url}: lists the folder`);
+    }
+    assert.deepEqual(problems, []);
+    // The one exception: /.well-known/ (security.txt, ACME challenges) is served like any file.
+    const wellKnown = await get(`/${WELL_KNOWN}`);
+    assert.equal(wellKnown.status, 200);
+    assert.equal(body(wellKnown), `${MARKER} ${WELL_KNOWN}\n`);
+    assert.deepEqual(
+      headerProblems({ name: 'well-known', url: `/${WELL_KNOWN}`, status: 200, type: /^text\/plain/, cache: NO_CACHE }, wellKnown),
+      [],
+    );
+  } finally {
+    remove();
+  }
+  for (const file of [...HIDDEN_FILES, WELL_KNOWN]) assert.ok(!existsSync(path.join(BUILD, file)), `${file} is removed`);
 });

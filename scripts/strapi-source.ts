@@ -24,7 +24,22 @@ import { STRAPI_VERSION, sourcePackages, sourceTrees, treeDirName, type SourcePa
 
 const run = promisify(execFile);
 
-export const CACHE_DIR = join(__dirname, '..', '.cache', 'strapi-source');
+/**
+ * The cache: `.cache/strapi-source/` of this checkout, or `STRAPI_SOURCE_CACHE`. A copy of the
+ * repository made inside it (a mutation-testing sandbox under `.cache/stryker/`, which does not copy
+ * `.cache/`) reads the cache of the checkout around it.
+ */
+export const CACHE_DIR = process.env.STRAPI_SOURCE_CACHE ?? cacheDir(join(__dirname, '..'));
+
+function cacheDir(root: string): string {
+  const own = join(root, '.cache', 'strapi-source');
+  for (let dir = dirname(root); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(own)) break;
+    const outer = join(dir, '.cache', 'strapi-source');
+    if (existsSync(join(outer, 'tarballs'))) return outer;
+  }
+  return own;
+}
 
 export interface ManifestEntry {
   /** The package the file came from. */

@@ -15,6 +15,10 @@ export interface DeclaredMember {
   /** The same method written as `(params): ret`, accepted too. */
   altType?: string;
   kind: 'property' | 'method';
+  /** The `.d.ts` that declares it, relative to the package (`dist/admin/src/components/Form.d.ts`); '' outside the package. */
+  declaredIn: string;
+  /** The interface, class or type that declares it (a parent's, for an inherited member). */
+  owner: string;
 }
 
 export interface DeclaredSymbol {
@@ -38,9 +42,12 @@ export class AdminDeclarations {
   private readonly checker: ts.TypeChecker;
   private readonly exports: Map<string, ts.Symbol>;
   readonly entry: string;
+  /** The unpacked package, whose `dist/` holds the declarations. */
+  readonly packageDir: string;
 
   constructor(version: string) {
-    this.entry = join(CACHE_DIR, 'packages', `@strapi__admin@${version}`, 'dist', 'admin', 'src', 'index.d.ts');
+    this.packageDir = join(CACHE_DIR, 'packages', `@strapi__admin@${version}`);
+    this.entry = join(this.packageDir, 'dist', 'admin', 'src', 'index.d.ts');
     if (!existsSync(this.entry)) {
       throw new Error(`No declarations at ${this.entry}: run \`npm run strapi-source\``);
     }
@@ -92,12 +99,23 @@ export class AdminDeclarations {
         const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0;
         const modifiers = ts.canHaveModifiers(decl) ? (ts.getModifiers(decl) ?? []) : [];
         if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) continue;
+        const declFile = decl.getSourceFile().fileName;
+        const declaredIn = declFile.startsWith(this.packageDir) ? declFile.slice(this.packageDir.length + 1) : '';
+        const ownerNode = decl.parent;
+        const owner =
+          (ts.isInterfaceDeclaration(ownerNode) || ts.isClassDeclaration(ownerNode)) && ownerNode.name
+            ? ownerNode.name.text
+            : ts.isTypeLiteralNode(ownerNode) && ts.isTypeAliasDeclaration(ownerNode.parent)
+              ? ownerNode.parent.name.text
+              : '';
         if (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) {
           members.push({
             name: prop.getName(),
             optional,
             type: decl.type ? decl.type.getText() : 'any',
             kind: 'property',
+            declaredIn,
+            owner,
           });
         } else if (ts.isMethodSignature(decl) || ts.isMethodDeclaration(decl)) {
           const typeParams = decl.typeParameters ? `<${decl.typeParameters.map((p) => p.getText()).join(', ')}>` : '';
@@ -109,6 +127,8 @@ export class AdminDeclarations {
             type: `${typeParams}(${params}) => ${ret}`,
             altType: `${typeParams}(${params}): ${ret}`,
             kind: 'method',
+            declaredIn,
+            owner,
           });
         }
       }

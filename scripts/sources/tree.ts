@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { SourceTree } from '../../src/config/strapi';
+import { SourceText } from './anchors';
 import { CACHE_DIR, readManifest, treeDir, walk, type TreeManifest } from '../strapi-source';
 
 export class TreeReader {
@@ -14,6 +15,7 @@ export class TreeReader {
   private readonly dirs = new Set<string>();
   private readonly texts = new Map<string, string>();
   private readonly distTexts = new Map<string, string>();
+  private readonly sources = new Map<string, SourceText | null>();
 
   constructor(readonly tree: SourceTree) {
     const manifest = readManifest(tree);
@@ -81,6 +83,20 @@ export class TreeReader {
       this.distTexts.set(pkgDir, dist);
     }
     return dist;
+  }
+
+  /**
+   * A file as it is in the repository, for its lines; null for a folder, an unknown path, or a file
+   * whose source map names it without content (its lines are not known).
+   */
+  source(path: string): SourceText | null {
+    let source = this.sources.get(path);
+    if (source === undefined) {
+      const entry = this.manifest.files[path];
+      source = entry?.content ? new SourceText(path, readFileSync(join(treeDir(this.tree), path), 'utf8')) : null;
+      this.sources.set(path, source);
+    }
+    return source;
   }
 
   /** Every file path, for comparing two releases. */

@@ -108,9 +108,20 @@ export function monorepoTreeOf(path: string, strapiVersion: string = STRAPI_VERS
   return left ? left.tree : { repo: MONOREPO, version: strapiVersion };
 }
 
-/** The link to a file of a tree, at its tag. */
-export function sourceUrl(tree: SourceTree, path: string, kind: 'blob' | 'tree' = 'blob'): string {
-  return `https://github.com/${tree.repo}/${kind}/v${tree.version}/${path}`;
+/** Lines of a file, 1-based and inclusive: what a `#L<start>-L<end>` anchor names. */
+export interface LineRange {
+  start: number;
+  end: number;
+}
+
+/** `#L12` for one line, `#L12-L40` for several. */
+export function lineAnchor(lines: LineRange): string {
+  return lines.start === lines.end ? `#L${lines.start}` : `#L${lines.start}-L${lines.end}`;
+}
+
+/** The link to a file of a tree, at its tag, and to its lines when given. */
+export function sourceUrl(tree: SourceTree, path: string, kind: 'blob' | 'tree' = 'blob', lines?: LineRange | null): string {
+  return `https://github.com/${tree.repo}/${kind}/v${tree.version}${path ? `/${path}` : ''}${lines ? lineAnchor(lines) : ''}`;
 }
 
 /** The folder of a tree inside the source cache. */
@@ -119,11 +130,17 @@ export function treeDirName(tree: SourceTree): string {
 }
 
 /**
- * Parses a GitHub link into a tree and a path. Returns null for links that are not into a file or
- * folder of a repository (`blob/` or `tree/`).
+ * Parses a GitHub link into a tree, a path and, for `#L12` or `#L12-L40`, the lines it names
+ * (`hash` is the anchor as written, '' without one). Returns null for links that are not into a
+ * file or folder of a repository (`blob/` or `tree/`).
  */
-export function parseSourceUrl(url: string): { repo: string; ref: string; path: string; kind: 'blob' | 'tree' } | null {
-  const m = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/(blob|tree)\/([^/#?]+)\/?([^#?]*)/.exec(url);
+export function parseSourceUrl(
+  url: string,
+): { repo: string; ref: string; path: string; kind: 'blob' | 'tree'; lines: LineRange | null; hash: string } | null {
+  const m = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/(blob|tree)\/([^/#?]+)\/?([^#?]*)(?:\?[^#]*)?(#.*)?$/.exec(url);
   if (!m) return null;
-  return { repo: m[1], kind: m[2] as 'blob' | 'tree', ref: m[3], path: decodeURI(m[4]).replace(/\/$/, '') };
+  const hash = m[5] ?? '';
+  const l = /^#L(\d+)(?:-L(\d+))?$/.exec(hash);
+  const lines = l ? { start: Number(l[1]), end: Number(l[2] ?? l[1]) } : null;
+  return { repo: m[1], kind: m[2] as 'blob' | 'tree', ref: m[3], path: decodeURI(m[4]).replace(/\/$/, ''), lines, hash };
 }

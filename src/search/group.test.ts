@@ -41,4 +41,15 @@ describe('grouping', () => {
     assert.deepEqual(groupedOrder([a1, b1, a2, c1, a3]), [a1, a2, a3, b1, c1]);
     assert.deepEqual(groupResults([]), []);
   });
+
+  it('two pages with the same title are two groups, each under its own place (17 pages are titled "Introduction")', () => {
+    const guides = result(1, '/guides/intro#why', 'Introduction', ['Guides', 'Introduction']);
+    const rfcs = result(2, '/rfcs/intro#scope', 'Introduction', ['RFCs', 'Introduction']);
+    const guides2 = result(3, '/guides/intro#how', 'Introduction', ['Guides', 'Introduction']);
+    assert.deepEqual(groupResults([guides, rfcs, guides2]), [
+      { route: '/guides/intro', pageTitle: 'Introduction', place: ['Guides', 'Introduction'], results: [guides, guides2] },
+      { route: '/rfcs/intro', pageTitle: 'Introduction', place: ['RFCs', 'Introduction'], results: [rfcs] },
+    ]);
+    assert.deepEqual(groupedOrder([guides, rfcs, guides2]), [guides, guides2, rfcs]);
+  });
 });

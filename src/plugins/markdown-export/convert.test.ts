@@ -80,4 +80,77 @@ test('the Markdown of a route is the route plus .md, index.md for the home page'
   assert.equal(markdownPath('/api/Cron'), '/api/Cron.md');
   assert.equal(markdownPath('/guides/type-system/'), '/guides/type-system.md');
   assert.equal(markdownPath('/'), '/index.md');
+  assert.equal(markdownPath('/guides//'), '/guides.md');
+});
+
+test('every admonition kind has its label', () => {
+  const out = page(':::note\n\nA\n\n:::\n\n:::info\n\nB\n\n:::\n\n:::caution[Careful]\n\nC\n\n:::\n\n:::danger\n\nD\n\n:::\n');
+  assert.equal(
+    out,
+    '# Cron\n\n> Runs jobs.\n\n> **Note**\n>\n> A\n\n> **Info**\n>\n> B\n\n> **Caution: Careful**\n>\n> C\n\n> **Danger**\n>\n> D\n',
+  );
+});
+
+test('the frontmatter is only the block at the start; a page without description or frontmatter works', () => {
+  const source = '---\ntitle: X\n---\nBody\n\n---\n\nAfter a rule.\n';
+  const out = pageMarkdown({ source, file: 'docs/api/Cron.md', title: 'X', description: '', permalink: '/api/Cron' }, SITE);
+  assert.equal(out, '# X\n\nBody\n\n---\n\nAfter a rule.\n');
+  const bare = pageMarkdown({ source: 'Just text.', file: 'docs/api/Cron.md', title: 'X', description: '', permalink: '/api/Cron' }, SITE);
+  assert.equal(bare, '# X\n\nJust text.\n');
+  // A file that is only its frontmatter, without a final newline.
+  const only = pageMarkdown(
+    { source: '---\ntitle: X\n---', file: 'docs/api/Cron.md', title: 'X', description: 'D.', permalink: '/api/Cron' },
+    SITE,
+  );
+  assert.equal(only, '# X\n\n> D.\n');
+});
+
+test('error lines are lines of the file: the frontmatter is counted', () => {
+  assert.throws(
+    () => page('\n\n\nText {x}.'),
+    /docs\/api\/Cron\.md:9: the expression \{x\} has no Markdown form; teach src\/plugins\/markdown-export\/convert\.ts about it$/,
+  );
+});
+
+test('links: schemes kept, site paths and anchors made absolute, .md files resolved, other files resolved as URLs', () => {
+  const at = { file: 'docs/api/Cron.md', permalink: '/api/Cron' };
+  assert.equal(absoluteUrl('mailto:a@b.example', at, SITE), 'mailto:a@b.example');
+  assert.equal(absoluteUrl('HTTP://X.example/a', at, SITE), 'HTTP://X.example/a');
+  assert.equal(absoluteUrl('git+ssh://x/y', at, SITE), 'git+ssh://x/y');
+  assert.equal(absoluteUrl('#jobs', at, SITE), 'https://docs.example/api/Cron#jobs');
+  assert.equal(absoluteUrl('/tags/cron#x', at, SITE), 'https://docs.example/tags/cron#x');
+  assert.equal(absoluteUrl('/docs/api/Strapi.md#boot', at, SITE), 'https://docs.example/api/Strapi#boot');
+  assert.equal(absoluteUrl('/docs/api/../api/Strapi.md', at, SITE), 'https://docs.example/api/Strapi');
+  assert.equal(absoluteUrl('Strapi.md', at, SITE), 'https://docs.example/api/Strapi');
+  assert.equal(absoluteUrl('./St%72api.md', at, SITE), 'https://docs.example/api/Strapi');
+  assert.equal(absoluteUrl('./notes.md.txt', at, SITE), 'https://docs.example/api/notes.md.txt');
+  assert.equal(absoluteUrl('../img/a.png', at, SITE), 'https://docs.example/img/a.png');
+  assert.equal(absoluteUrl('x#a', at, SITE), 'https://docs.example/api/x#a');
+  assert.throws(() => absoluteUrl('/docs/api/Gone.mdx#a', at, SITE), /points at docs\/api\/Gone\.mdx, which is no page/);
+  // An image and a link definition are made absolute too.
+  const out = page('![logo](../img/logo.svg)\n\n[ref]: ./Strapi.md\n\nSee [it][ref].');
+  assert.match(out, /!\[logo\]\(https:\/\/docs\.example\/img\/logo\.svg\)/);
+  assert.match(out, /^\[ref\]: https:\/\/docs\.example\/api\/Strapi$/m);
+});
+
+test('directives: a bare :name is text, anything more fails; <br> is a line break; the source footer aside is a Sources section', () => {
+  assert.match(page('Ratio 16:9 and at 10:30.'), /Ratio 16:9 and at 10:30\./);
+  assert.throws(() => page('A :abbr[x] here.'), /docs\/api\/Cron\.md:6: the directive :abbr has no Markdown form/);
+  assert.throws(() => page('A :abbr{title=x} here.'), /the directive :abbr has no Markdown form/);
+  assert.throws(() => page('::youtube[x]'), /docs\/api\/Cron\.md:6: the directive ::youtube has no Markdown form/);
+  assert.match(page('one<br/>two'), /^one\\\ntwo$/m);
+  const footer = page('Text.\n\n<aside className="source-footer">\n\nChecked **here**.\n\n</aside>\n');
+  assert.equal(footer, '# Cron\n\n> Runs jobs.\n\nText.\n\n## Sources\n\nChecked **here**.\n');
+  const other = page('<aside className="note" id="x">\n\nKept.\n\n</aside>\n');
+  assert.equal(other, '# Cron\n\n> Runs jobs.\n\nKept.\n');
+  assert.equal(page('<aside id="source-footer">\n\nKept.\n\n</aside>\n'), '# Cron\n\n> Runs jobs.\n\nKept.\n');
+  assert.throws(() => page('<>frag</>'), /the component <fragment> has no Markdown form/);
+  assert.throws(() => page('<Foo.Bar />'), /the component <Foo\.Bar> has no Markdown form/);
+  assert.equal(page('{ /* spaced comment */ }\n\n{/*\nmulti\n*/}\n\nEnd.'), '# Cron\n\n> Runs jobs.\n\nEnd.\n');
+  assert.throws(() => page('{x /* not only a comment */}'), /the expression/);
+  assert.throws(() => page('{/* c */ x}'), /the expression/);
+});
+
+test('kbd keeps its whole text, nested elements included', () => {
+  assert.match(page('<kbd>Ctrl <b>K</b></kbd>'), /`Ctrl K`/);
 });

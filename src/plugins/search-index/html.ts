@@ -68,9 +68,12 @@ function textOf(nodes: readonly AnyNode[], withCode = true): string {
         out += ' ';
         continue;
       }
+      // A block is apart from the text on both sides (`<li>Parent<ul><li>Child` is two words);
+      // lines of a code block are spans, and each ends a line.
+      const apart = BLOCK.has(element.name) || /\btoken-line\b/.test(element.attribs.class ?? '');
+      if (apart) out += ' ';
       out += textOf(element.children, withCode);
-      // Lines of a code block are spans; each ends a line.
-      if (BLOCK.has(element.name) || /\btoken-line\b/.test(element.attribs.class ?? '')) out += ' ';
+      if (apart) out += ' ';
     }
   }
   return out;

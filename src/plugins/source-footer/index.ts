@@ -1,10 +1,11 @@
 /**
  * Remark plugin: ends every doc with an aside saying which release the page was checked against
  * ("Checked against Strapi 5.54.0", from the page's `strapi` frontmatter, which the docs lint
- * requires) and listing the source files the page cites, each linked at its release tag. The list
- * comes from src/sources/claims.ts, the same reading `npm run check:sources` holds to the source.
+ * requires) and listing the source files the page cites, each linked at its release tag and followed
+ * by the line ranges the page's links name (`L12-L40`, each linked). The list comes from
+ * src/sources/claims.ts, the same reading `npm run check:sources` holds to the source.
  */
-import { EXTERNAL_PACKAGES, MONOREPO, STRAPI_VERSION, sourceUrl } from '../../config/strapi';
+import { EXTERNAL_PACKAGES, MONOREPO, STRAPI_VERSION, lineAnchor, sourceUrl } from '../../config/strapi';
 import { citedFiles, extractClaims, type MdNode } from '../../sources/claims';
 
 interface VFileLike {
@@ -55,9 +56,17 @@ export default function remarkSourceFooter() {
                 {
                   type: 'link',
                   url: sourceUrl({ repo: f.repo, version: f.version }, f.path, f.kind),
-                  children: [code(f.repo === MONOREPO ? f.path : `${f.repo.split('/')[1]}/${f.path}`)],
+                  children: [code(f.repo === MONOREPO ? f.path : [f.repo.split('/')[1], f.path].filter(Boolean).join('/'))],
                 },
                 ...(f.repo === MONOREPO && f.version !== version ? [text(` (v${f.version})`)] : []),
+                ...f.ranges.flatMap((r, i) => [
+                  text(i === 0 ? ': ' : ', '),
+                  {
+                    type: 'link',
+                    url: sourceUrl({ repo: f.repo, version: f.version }, f.path, f.kind, r),
+                    children: [text(lineAnchor(r).slice(1))],
+                  },
+                ]),
               ],
             },
           ],

@@ -10,31 +10,12 @@
 import React, { useEffect, useMemo, useRef, useState } from 'react';
 import Panzoom, { type PanzoomObject } from '@panzoom/panzoom';
 import styles from './styles.module.css';
-
-/** Screen pixels one arrow key press moves the diagram. */
-const PAN_STEP = 60;
+import { keyAction, withUniqueIds } from './keys';
 
 export interface FullViewProps {
   /** The diagram's SVG markup, as drawn on the page. */
   svg: string;
   onClose: () => void;
-}
-
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The SVG with every id renamed (`id="x"` and each `#x` reference: url(#x), href="#x", the
- * `#x` selectors of mermaid's style element), so this copy repeats no id of the page's diagram.
- */
-function withUniqueIds(svg: string, suffix = '-full'): string {
-  // Array.from, not spread: the site's Babel preset compiles [...iterable] for arrays only.
-  const ids = Array.from(new Set(Array.from(svg.matchAll(/\sid="([^"]+)"/g), (match) => match[1])));
-  if (ids.length === 0) return svg;
-  const names = ids
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|');
-  return svg.replace(new RegExp(`(\\sid="|#)(${names})(?![\\w-])`, 'g'), (_match, before: string, id: string) => `${before}${id}${suffix}`);
 }
 
 export default function FullView({ svg, onClose }: FullViewProps): JSX.Element {
@@ -75,22 +56,13 @@ export default function FullView({ svg, onClose }: FullViewProps): JSX.Element {
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const actions: Record<string, () => void> = {
-      '+': zoomIn,
-      '=': zoomIn,
-      '-': zoomOut,
-      '0': fit,
-      ArrowLeft: () => pan(PAN_STEP, 0),
-      ArrowRight: () => pan(-PAN_STEP, 0),
-      ArrowUp: () => pan(0, PAN_STEP),
-      ArrowDown: () => pan(0, -PAN_STEP),
-    };
-    const action = actions[event.key];
-    if (action) {
-      event.preventDefault();
-      action();
-    }
+    const action = keyAction(event);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'zoom-in') zoomIn();
+    else if (action.kind === 'zoom-out') zoomOut();
+    else if (action.kind === 'fit') fit();
+    else pan(action.x, action.y);
   };
 
   return (

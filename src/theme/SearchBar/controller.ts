@@ -16,17 +16,14 @@ import '@algolia/autocomplete-theme-classic';
 import './panel.css';
 import { SEARCH_SETTINGS, search as searchConfig } from '@site/src/config/search';
 import { createIndexLoader, indexedTags, type IndexLoader } from '@site/src/search/indexLoader';
-import { search } from '@site/src/search/ranking';
-import { highlightUrl } from '@site/src/search/highlight';
-import { groupResults, PLACE_SEPARATOR, placeOf } from '@site/src/search/group';
+import { PLACE_SEPARATOR, placeOf } from '@site/src/search/group';
+import { escapeClears, isPlainClick, queryView, recentOf, resultUrl } from '@site/src/search/panel';
 import { addRecent, parseRecent, RECENT_STORAGE_KEY, type RecentSearch } from '@site/src/search/recent';
 import { markText, snippet, type Segment } from '@site/src/search/snippet';
 import type { SearchResult } from '@site/src/search/types';
 import {
   CANCEL_TEXT,
   CLEAR_TITLE,
-  INDEX_UNAVAILABLE,
-  MAX_QUERY_LENGTH,
   NO_RESULTS,
   PLACEHOLDER,
   RECENT_CLEAR_TEXT,
@@ -89,7 +86,7 @@ function linkOptions(navigate: (url: string) => void) {
             href,
             onClick(event: MouseEvent) {
               onClick?.(event);
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               navigate(href);
             },
@@ -125,15 +122,7 @@ export function mountSearch({ container, baseUrl, navigate, getTags, preview = f
   }
 
   function remember(item: Item): void {
-    const entry: RecentSearch =
-      item.kind === 'recent'
-        ? item.recent
-        : {
-            url: item.url,
-            sectionTitle: item.result.document.sectionTitle,
-            pageTitle: item.result.document.pageTitle,
-            place: placeOf(item.result.document.path, item.result.document.pageTitle),
-          };
+    const entry: RecentSearch = item.kind === 'recent' ? item.recent : recentOf(item.result, item.url);
     const slot = recentSlot();
     slot.set(JSON.stringify(addRecent(parseRecent(slot.get()), entry)));
   }
@@ -240,17 +229,8 @@ export function mountSearch({ container, baseUrl, navigate, getTags, preview = f
       }
       const tags = indexedTags(getTags(), searchConfig);
       const indexes = await Promise.all(tags.map((tag) => indexLoader.load(tag)));
-      let outcome: ReturnType<typeof search>;
-      try {
-        outcome = search(indexes, input.slice(0, MAX_QUERY_LENGTH), SETTINGS);
-      } catch {
-        outcome = { kind: 'results', results: [], terms: [] };
-      }
-      const unavailable = indexes.length > 0 && indexes.every((index) => index.unavailable) ? indexes[0].unavailable : undefined;
-      setContext({
-        searchError: outcome.kind === 'error' ? outcome.message : unavailable ? `${INDEX_UNAVAILABLE} ${unavailable}` : undefined,
-      });
-      const groups = outcome.kind === 'results' ? groupResults(outcome.results) : [];
+      const { groups, error } = queryView(indexes, input, SETTINGS);
+      setContext({ searchError: error });
       if (groups.length === 0) {
         return [
           {
@@ -273,8 +253,7 @@ export function mountSearch({ container, baseUrl, navigate, getTags, preview = f
       return groups.map((group, at) => ({
         ...common,
         sourceId: `page-${at}`,
-        getItems: () =>
-          group.results.map((result): Item => ({ kind: 'result', result, url: highlightUrl(result.document.sectionRoute, result.terms) })),
+        getItems: () => group.results.map((result): Item => ({ kind: 'result', result, url: resultUrl(result) })),
         templates: {
           ...common.templates,
           header: ({ createElement }: { createElement: unknown }) =>
@@ -287,7 +266,7 @@ export function mountSearch({ container, baseUrl, navigate, getTags, preview = f
   // Escape closes the panel (autocomplete) and focus returns to the search button; a second
   // Escape there clears the query (spec section 4).
   function onKeyDown(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && query !== '' && (event.target as Element | null)?.closest?.('.aa-DetachedSearchButton')) {
+    if (escapeClears(event.key, query, Boolean((event.target as Element | null)?.closest?.('.aa-DetachedSearchButton')))) {
       event.preventDefault();
       api.setQuery('');
       api.setCollections([]);
