@@ -402,8 +402,10 @@ export async function runScriptExample(
   const realCwd = process.cwd();
   console.log = (...args: unknown[]) => void log.push(args.map(String).join(' '));
   console.warn = (...args: unknown[]) => void log.push(args.map(String).join(' '));
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+  // The example writes strings; the test runner's own reports (serialized buffers) go through.
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    if (typeof chunk !== 'string') return (realWrite as (...a: unknown[]) => boolean)(chunk, ...rest);
+    stdout += chunk;
     return true;
   }) as typeof process.stdout.write;
   process.chdir(options.cwd);
