@@ -444,3 +444,24 @@ export function bytesStream(bytes: Buffer): Readable {
   stream.end(bytes);
   return stream;
 }
+
+/** Writes a hand-built tar archive (optionally gzipped) with the given entries, in order. */
+export async function writeArchive(
+  file: string,
+  entries: Array<{ path: string; data: string | Buffer }>,
+  options: { gzip?: boolean } = {},
+) {
+  const tar = appModule('tar-stream');
+  const { createWriteStream } = await import('node:fs');
+  const { createGzip } = await import('node:zlib');
+  const pack = tar.pack();
+  for (const entry of entries) pack.entry({ name: entry.path }, entry.data);
+  pack.finalize();
+  await pipeline([pack, ...(options.gzip ? [createGzip()] : []), createWriteStream(file)] as never);
+}
+
+/** Runs `fn` once; later calls get the same promise (for claims that share one CLI run). */
+export function memo<T>(fn: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= fn());
+}
