@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { format } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
@@ -400,8 +401,8 @@ export async function runScriptExample(
   const realWarn = console.warn;
   const realWrite = process.stdout.write.bind(process.stdout);
   const realCwd = process.cwd();
-  console.log = (...args: unknown[]) => void log.push(args.map(String).join(' '));
-  console.warn = (...args: unknown[]) => void log.push(args.map(String).join(' '));
+  console.log = (...args: unknown[]) => void log.push(format(...args));
+  console.warn = (...args: unknown[]) => void log.push(format(...args));
   // The example writes strings; the test runner's own reports (serialized buffers) go through.
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     if (typeof chunk !== 'string') return (realWrite as (...a: unknown[]) => boolean)(chunk, ...rest);
