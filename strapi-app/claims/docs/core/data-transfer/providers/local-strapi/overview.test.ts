@@ -7,7 +7,6 @@ import {
   createTransferToken,
   dataTransfer,
   memoryDestination,
-  memorySource,
   openTransferSocket,
   rows,
   scratchDir,

@@ -169,17 +169,15 @@ claim(
   async () => {
     const [file] = await strapi.db.query('plugin::upload.file').findMany({});
     const table = 'files_related_mph';
-    await strapi.db
-      .connection(table)
-      .insert(
-        Array.from({ length: 11 }, (_, i) => ({
-          file_id: file.id,
-          related_id: 9000 + i,
-          related_type: 'api::article.article',
-          field: 'cover',
-          order: 1,
-        })),
-      );
+    await strapi.db.connection(table).insert(
+      Array.from({ length: 11 }, (_, i) => ({
+        file_id: file.id,
+        related_id: 9000 + i,
+        related_type: 'api::article.article',
+        field: 'cover',
+        order: 1,
+      })),
+    );
     const logged: string[] = [];
     const warn = strapi.log.warn;
     strapi.log.warn = ((message: string) => void logged.push(message)) as never;

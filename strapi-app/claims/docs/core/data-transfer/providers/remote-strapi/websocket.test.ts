@@ -8,7 +8,6 @@ import {
   appModule,
   createTransferToken,
   dataTransfer,
-  memorySource,
   openTransferSocket as openSocket,
   runScriptExample,
   scratchDir,
@@ -572,6 +571,5 @@ defect(
     const running = await socket.request({ type: 'command', command: 'status' });
     assert.deepEqual(running.data, { active: false, kind: null, elapsed: null, startedAt: null });
     await socket.close();
-    assert.ok(memorySource);
   },
 );
