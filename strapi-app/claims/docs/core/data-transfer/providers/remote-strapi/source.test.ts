@@ -4,8 +4,21 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
 import { WebSocket } from 'ws';
-import { APP_DIR, bootStrapi, claim, defect, startStrapiProcess, stopStrapi, type StrapiProcess } from '../../../../../../harness';
-import { appModule, dataTransfer, memoryDestination, type Json } from '../../../../../../harness/transfer';
+import { mkdirSync } from 'node:fs';
+import {
+  APP_DIR,
+  appVariant,
+  bootStrapi,
+  claim,
+  defect,
+  runStrapiCli,
+  startStrapiProcess,
+  STATE_DIR,
+  stopStrapi,
+  type StrapiProcess,
+} from '../../../../../../harness';
+import { freshDatabase } from '../../../../../../harness/database';
+import { appModule, dataTransfer, memoryDestination, openDatabase, type Json } from '../../../../../../harness/transfer';
 
 const dts = dataTransfer();
 let strapi: Core.Strapi;
@@ -304,3 +317,23 @@ defect(
     source.ws.close();
   },
 );
+
+claim({ id: 'cli-transfer-from', says: 'It is the source of strapi transfer --from <url>.' }, async () => {
+  const target = freshDatabase('dts-remote-source-cli');
+  const publicDir = path.join(STATE_DIR, 'public', 'dts-remote-source-cli');
+  mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
+  const app = appVariant('remote-source-cli', () => undefined);
+  const result = await runStrapiCli(['transfer', '--from', `${remote.url}/admin`, '--from-token', keys.token, '--force'], {
+    appDir: app,
+    env: { ...target, STRAPI_TEST_PUBLIC_DIR: publicDir },
+  });
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /Transfer process has been completed successfully!/);
+  const db = openDatabase(target);
+  try {
+    assert.deepEqual((await db('articles').select('title')).map((r: Json) => r.title).sort(), keys.articles);
+    assert.ok((await db('files').select('id')).length > 0, 'media records came along');
+  } finally {
+    await db.destroy();
+  }
+});

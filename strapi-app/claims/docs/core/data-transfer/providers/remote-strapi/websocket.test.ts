@@ -42,7 +42,7 @@ const openTransferSocket: typeof openSocket = async (...args) => {
 };
 afterEach(async () => {
   for (const socket of sockets.splice(0)) await socket.close();
-  await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 30));
 });
 
 const KEEP = { entities: { include: [] }, configuration: { coreStore: false, webhook: false } };
