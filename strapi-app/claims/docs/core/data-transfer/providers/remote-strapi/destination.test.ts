@@ -2,8 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
 import { WebSocket } from 'ws';
-import { bootStrapi, claim, defect, startStrapiProcess, stopStrapi, type StrapiProcess } from '../../../../../../harness';
-import { dataTransfer, memorySource, openDatabase, seedContent, type Json } from '../../../../../../harness/transfer';
+import { bootStrapi, claim, codeBlock, defect, startStrapiProcess, stopStrapi, type StrapiProcess } from '../../../../../../harness';
+import {
+  dataTransfer,
+  memorySource,
+  openDatabase,
+  runScriptExample,
+  scratchDir,
+  seedContent,
+  type Json,
+} from '../../../../../../harness/transfer';
 
 const dts = dataTransfer();
 let strapi: Core.Strapi;
@@ -21,9 +29,10 @@ before(async () => {
   ]);
   keys = remote.data as typeof keys;
 });
+let destroyed = false;
 after(async () => {
   await remote?.stop();
-  await stopStrapi(strapi);
+  if (!destroyed) await stopStrapi(strapi);
 });
 
 const isAdmin = (uid: string) => uid.startsWith('admin::');
@@ -302,5 +311,39 @@ defect(
     const { destination } = await push();
     assert.equal(destination.ws.readyState, WebSocket.OPEN);
     destination.ws.close();
+  },
+);
+
+claim(
+  {
+    id: 'push-to-staging-example',
+    says: "Run against a staging server, it replaces the server's content and media with the local ones and leaves the server's admin users, core store and webhooks as they were.",
+  },
+  async () => {
+    const [coreStore, webhooks, admins] = [
+      (await remoteRows('strapi_core_store_settings')).length,
+      (await remoteRows('strapi_webhooks')).length,
+      (await remoteRows('admin_users')).length,
+    ];
+    const local = (await strapi.db.query('api::article.article').findMany({})).map((a: Json) => a.title).sort();
+    Object.assign(process.env, { STAGING_URL: `${remote.url}/admin`, STAGING_PUSH_TOKEN: keys.token });
+    try {
+      const result = await runScriptExample(codeBlock({ title: 'scripts/push-to-staging.ts' }), {
+        strapi,
+        cwd: scratchDir('remote-destination-example'),
+        filename: 'scripts/push-to-staging.ts',
+        // the local source's close() destroys the instance while the destination's close() still
+        // waits for the answer to `end`; the example logs every diagnostic, that answer included
+        done: ({ log }) => log.some((l) => l.includes('received response to message command: end')),
+      });
+      destroyed = result.destroyed;
+    } finally {
+      delete process.env.STAGING_URL;
+      delete process.env.STAGING_PUSH_TOKEN;
+    }
+    assert.deepEqual((await remoteRows('articles')).map((a: Json) => a.title).sort(), local);
+    assert.equal((await remoteRows('strapi_core_store_settings')).length, coreStore);
+    assert.equal((await remoteRows('strapi_webhooks')).length, webhooks);
+    assert.equal((await remoteRows('admin_users')).length, admins);
   },
 );

@@ -10,6 +10,7 @@ import {
   appVariant,
   bootStrapi,
   claim,
+  codeBlock,
   defect,
   runStrapiCli,
   startStrapiProcess,
@@ -18,7 +19,15 @@ import {
   type StrapiProcess,
 } from '../../../../../../harness';
 import { freshDatabase } from '../../../../../../harness/database';
-import { appModule, dataTransfer, memoryDestination, openDatabase, type Json } from '../../../../../../harness/transfer';
+import {
+  appModule,
+  dataTransfer,
+  memoryDestination,
+  openDatabase,
+  runScriptExample,
+  scratchDir,
+  type Json,
+} from '../../../../../../harness/transfer';
 
 const dts = dataTransfer();
 let strapi: Core.Strapi;
@@ -30,9 +39,10 @@ before(async () => {
   remote = await startStrapiProcess({ name: 'dts-remote-source-server', setup: 'strapi-app/harness/setups/transfer-server.ts' });
   keys = remote.data as typeof keys;
 });
+let destroyed = false;
 after(async () => {
   await remote?.stop();
-  await stopStrapi(strapi);
+  if (!destroyed) await stopStrapi(strapi);
 });
 
 const remoteSource = (options: Json = {}) =>
@@ -337,3 +347,44 @@ claim({ id: 'cli-transfer-from', says: 'It is the source of strapi transfer --fr
     await db.destroy();
   }
 });
+
+claim(
+  {
+    id: 'pull-staging-example',
+    says: "Run against a staging server, it replaces the local content types with the server's and leaves the local admin users, media files, core store and webhooks as they were",
+  },
+  async () => {
+    await strapi.documents('api::tag.tag').create({ data: { name: 'local only' } });
+    const uids = ['admin::user', 'plugin::upload.file', 'strapi::core-store', 'strapi::webhook'];
+    const kept = Object.fromEntries(await Promise.all(uids.map(async (uid) => [uid, await strapi.db.query(uid as never).count()])));
+    const env = { ...process.env };
+    Object.assign(process.env, { STAGING_URL: `${remote.url}/admin`, STAGING_TRANSFER_TOKEN: keys.token });
+    try {
+      const result = await runScriptExample(codeBlock({ title: 'scripts/pull-staging.ts' }), {
+        strapi,
+        cwd: scratchDir('remote-source-example'),
+        filename: 'scripts/pull-staging.ts',
+      });
+      destroyed = result.destroyed;
+      // the remote source's close() is still waiting for the answer to its `close` action
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } finally {
+      delete process.env.STAGING_URL;
+      delete process.env.STAGING_TRANSFER_TOKEN;
+    }
+    const db = openDatabase(env);
+    try {
+      assert.deepEqual((await db('articles').select('title')).map((r: Json) => r.title).sort(), keys.articles);
+      assert.ok(!(await db('tags').select('name')).some((t: Json) => t.name === 'local only'));
+      const tables: Record<string, string> = {
+        'admin::user': 'admin_users',
+        'plugin::upload.file': 'files',
+        'strapi::core-store': 'strapi_core_store_settings',
+        'strapi::webhook': 'strapi_webhooks',
+      };
+      for (const uid of uids) assert.equal((await db(tables[uid]).select('id')).length, kept[uid], uid);
+    } finally {
+      await db.destroy();
+    }
+  },
+);

@@ -4,8 +4,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
-import { appVariant, bootStrapi, claim, runStrapiCli, stopStrapi } from '../../../../../../harness';
-import { dataTransfer, memo, memorySource, readArchive, scratchDir, seedContent, type Json } from '../../../../../../harness/transfer';
+import { appVariant, bootStrapi, claim, codeBlock, runStrapiCli, stopStrapi } from '../../../../../../harness';
+import {
+  dataTransfer,
+  memo,
+  memorySource,
+  readArchive,
+  runScriptExample,
+  scratchDir,
+  seedContent,
+  type Json,
+} from '../../../../../../harness/transfer';
 
 const dts = dataTransfer();
 let strapi: Core.Strapi | undefined;
@@ -185,9 +194,31 @@ claim(
   },
 );
 
+claim(
+  {
+    id: 'export-for-diff-example',
+    says: 'It writes snapshot.tar in the working directory, without media files, and its local source destroys the instance when the transfer closes.',
+  },
+  async () => {
+    const cwd = scratchDir('file-destination-example');
+    const result = await runScriptExample(codeBlock({ title: 'scripts/export-for-diff.ts' }), {
+      strapi: strapi!,
+      cwd,
+      filename: 'scripts/export-for-diff.ts',
+      done: ({ log }) => log.includes('snapshot.tar'),
+    });
+    if (result.destroyed) strapi = undefined;
+    assert.equal(result.destroyed, true);
+    const entries = await readArchive(path.join(cwd, 'snapshot.tar'));
+    assert.equal(entries.filter((e) => e.path.startsWith('assets/')).length, 0);
+    assert.ok(entries.filter((e) => e.path.endsWith('.jsonl')).every((e) => e.data.toString().length <= 1_000_000));
+    assert.equal(entries.at(-1)!.path, 'metadata.json');
+  },
+);
+
 /** One `strapi export` run on the seeded database (the in-process instance stopped first). */
 const cliExport = memo(async () => {
-  await stopStrapi(strapi!);
+  if (strapi) await stopStrapi(strapi);
   strapi = undefined;
   const app = appVariant('file-destination-export', () => undefined);
   const result = await runStrapiCli(['export', '--file', 'backup', '--key', 'cli-passphrase'], { appDir: app });
