@@ -52,7 +52,7 @@ export async function pngImage(width: number, height: number): Promise<Buffer> {
 
 /** Uploads a PNG through the upload plugin's own service (local provider: the file lands in <public>/uploads). */
 export async function uploadImage(strapi: Core.Strapi, name: string, width = 300, height = 200): Promise<Json> {
-  const dir = scratchDir(`upload-${name}`);
+  const dir = scratchDir(`upload-${process.pid}-${name}`);
   const filepath = path.join(dir, name);
   const data = await pngImage(width, height);
   writeFileSync(filepath, data);
@@ -60,6 +60,7 @@ export async function uploadImage(strapi: Core.Strapi, name: string, width = 300
     .plugin('upload')
     .service('upload')
     .upload({ data: {}, files: { filepath, originalFilename: name, mimetype: 'image/png', size: data.length } });
+  rmSync(dir, { recursive: true, force: true });
   return file;
 }
 
