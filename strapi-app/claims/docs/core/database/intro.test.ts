@@ -4,7 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
-import { APP_DIR, addPluginWithServer, appVariant, bootStrapi, claim, codeBlock, defect, runExample, stopStrapi } from '../../../../harness';
+import {
+  APP_DIR,
+  addPluginWithServer,
+  appVariant,
+  bootStrapi,
+  claim,
+  codeBlock,
+  defect,
+  runExample,
+  stopStrapi,
+} from '../../../../harness';
 
 const { Database } = require(path.join(APP_DIR, 'node_modules/@strapi/database')) as typeof import('@strapi/database');
 const ARTICLE = 'api::article.article';
