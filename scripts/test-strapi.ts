@@ -5,7 +5,7 @@
  *
  * - Installs the test application first when its lockfile changed (scripts/setup-strapi.sh).
  * - `STRAPI_TEST_DB=postgres` runs on PostgreSQL instead of SQLite: a private cluster in
- *   .cache/strapi-claims/pg, on a free loopback port, started here and stopped at the end
+ *   .cache/strapi-claims/pg-<pid>, on a free loopback port, started here, stopped and removed at the end
  *   (Debian's `postgresql` package is installed when its binaries are missing).
  * - Each test's outcome lands in .cache/strapi-claims/results/, which the build checks read.
  */
@@ -71,7 +71,8 @@ function postgresBin(): string {
 /** Starts a private cluster; returns its port and a stop function. */
 async function startPostgres(): Promise<{ port: number; stop: () => void }> {
   const bin = postgresBin();
-  const dir = path.join(STATE, 'pg');
+  // One cluster per run, so that a page's run beside a whole run does not remove the other's cluster.
+  const dir = path.join(STATE, `pg-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // PostgreSQL refuses to run as root: the cluster belongs to the `postgres` user Debian's package creates.
@@ -99,6 +100,7 @@ async function startPostgres(): Promise<{ port: number; stop: () => void }> {
     stop: () => {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], { user });
+        rmSync(dir, { recursive: true, force: true });
       } catch (error) {
         console.error('could not stop the PostgreSQL cluster:', error);
       }

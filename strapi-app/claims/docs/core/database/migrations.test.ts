@@ -28,7 +28,7 @@ const recording = (name: string, extra = '') => `module.exports = {
       name: ${JSON.stringify(name)},
       articles: await trx.schema.hasTable('articles'),
       subtitle: (await trx.schema.hasTable('articles')) && (await trx.schema.hasColumn('articles', 'subtitle')),
-      internalRows: (await trx('strapi_migrations_internal').count('* as n'))[0].n,
+      internalRows: Number((await trx('strapi_migrations_internal').count('* as n'))[0].n), // a string on PostgreSQL
       trx: trx.isTransaction === true,
       db: db === globalThis.strapi.db,
       inTransaction: db.inTransaction(),

@@ -81,7 +81,7 @@ claim(
     const a = await articleWith(3);
     const inserted = await recordQueries(() => connect(a.id, [{ id: tag[4], position: { before: tag[2] } }]));
     // The new row is written with a fractional order, then the owner's list is renumbered.
-    const insert = inserted.find((q) => /^insert into `articles_tags_lnk`/i.test(q.sql));
+    const insert = inserted.find((q) => /^insert into [`"]articles_tags_lnk[`"]/i.test(q.sql));
     assert.ok(
       insert?.bindings.some((b) => typeof b === 'number' && !Number.isInteger(b)),
       'a fractional order is inserted first',
@@ -306,7 +306,7 @@ claim({ id: 'two-items-sharing-an-order', says: 'Two new items sharing 9.5 becom
       { id: tag[5], position: { before: tag[4] } },
     ]),
   );
-  const insert = queries.find((q) => /^insert into `articles_tags_lnk`/i.test(q.sql));
+  const insert = queries.find((q) => /^insert into [`"]articles_tags_lnk[`"]/i.test(q.sql));
   const fractions = (insert?.bindings ?? []).filter((b): b is number => typeof b === 'number' && !Number.isInteger(b));
   assert.deepEqual(
     fractions.map((f) => f.toFixed(3)),
@@ -342,9 +342,9 @@ claim(
     await strapi.db.connection(LINKS).where({ article_id: other.id }).update({ tag_ord: 7 });
     const a = await articleWith(3);
     const queries = await recordQueries(() => connect(a.id, [{ id: tag[5], position: { after: tag[1] } }]));
-    const update = queries.find((q) => /^UPDATE `articles_tags_lnk` as a\s+SET `tag_ord` = b\.src_order\s+FROM/i.test(q.sql));
+    const update = queries.find((q) => /^UPDATE [`"]articles_tags_lnk[`"] as a\s+SET [`"]tag_ord[`"] = b\.src_order\s+FROM/i.test(q.sql));
     assert.ok(update, 'the raw UPDATE ... FROM ran (the non-mysql form)');
-    assert.match(update.sql, /row_number\(\) over \(partition by `article_id` order by `tag_ord`\)/i);
+    assert.match(update.sql, /row_number\(\) over \(partition by [`"]article_id[`"] order by [`"]tag_ord[`"]\)/i);
     assert.deepEqual(update.bindings, [a.id]);
     // The other owner's rows were not renumbered.
     assert.deepEqual(
