@@ -3,8 +3,18 @@
 # the last install: npm ci there, as scripts/setup.sh does for the site. better-sqlite3 has no
 # prebuilt binary reachable here and compiles from source (about a minute), against the node headers
 # npm is configured with.
+# It also installs Debian's postgresql package when its binaries are missing: the scheduling claims
+# run on a private PostgreSQL cluster whatever the default database (strapi-app/harness/postgres.ts).
 set -euo pipefail
 cd "$(dirname "$0")/../strapi-app"
+
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "== installing Debian's postgresql (the scheduling claims need a PostgreSQL server)"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql
+fi
 
 stamp=node_modules/.installed-lock.sha
 want=$(sha256sum package-lock.json | cut -d' ' -f1)

@@ -5,7 +5,7 @@
  * - `postgres`: a fresh database per instance on a private PostgreSQL cluster that
  *   scripts/test-strapi.ts starts on 127.0.0.1 (`PGHOST`/`PGPORT` given to the test processes).
  *
- * docs-dev/strapi-harness.md says why SQLite is the default, with the figures.
+ * docs-dev/executed-claims.md says why SQLite is the default, with the figures.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
