@@ -58,7 +58,7 @@ if (require.main === module) {
   checkClaims(claims).then((problems) => {
     for (const p of problems) console.log(p);
     const pages = new Set(claims.map((c) => c.page)).size;
-    console.log(`${claims.length} executed claims on ${pages} pages; ${problems.length} cannot be placed`);
+    console.log(`${claims.length} executed claims on ${pages} page${pages === 1 ? '' : 's'}; ${problems.length} cannot be placed`);
     process.exit(problems.length ? 1 : 0);
   });
 }
