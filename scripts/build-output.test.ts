@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { STRAPI_VERSION } from '../src/config/site';
+import { DOCS_REPO_BRANCH, DOCS_REPO_URL, STRAPI_VERSION } from '../src/config/site';
 import { TAGS } from '../src/data/tags';
 import { logWarnings } from './build-log';
 import { ROOT, ROUTES, readDocs, tagSlug } from './docs';
@@ -68,6 +68,8 @@ test('every page ends with the release it was checked against and links every so
       problems.push(`${route.route}: footer does not name Strapi ${STRAPI_VERSION}`);
     const inFooter = new Set([...footer[1].matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/#.*$/, '')));
     for (const href of inFooter) {
+      // The executed claims' count links to the page's claims file in this site's repository.
+      if (href.startsWith(`${DOCS_REPO_URL}/blob/${DOCS_REPO_BRANCH}/strapi-app/claims/`)) continue;
       // A file or folder at a tag, or a repository's root at a tag (`tree/v5.1.1`).
       if (!/^https:\/\/github\.com\/strapi\/[\w.-]+\/(blob|tree)\/v\d+\.\d+\.\d+(\/|$)/.test(href))
         problems.push(`${route.route}: footer link ${href} is not at a release tag`);
@@ -75,6 +77,8 @@ test('every page ends with the release it was checked against and links every so
     const body = article.replace(footer[0], '');
     for (const m of body.matchAll(/href="(https:\/\/github\.com\/strapi\/[\w.-]+\/(?:blob|tree)\/[^"]+)"/g)) {
       const href = m[1].replace(/&amp;/g, '&').replace(/#.*$/, '');
+      // This site's own repository (the tests behind the executed-claims marks) is not Strapi's source.
+      if (href.startsWith(`${DOCS_REPO_URL}/`)) continue;
       if (!inFooter.has(href)) problems.push(`${route.route}: cites ${href} but the footer does not list it`);
     }
   }

@@ -103,6 +103,23 @@ test("each page's footer gives its count of executed claims", () => {
   assert.deepEqual(problems, []);
 });
 
+test("each page's Markdown export gives the same count and links the claims file, without the marks", () => {
+  const problems: string[] = [];
+  let checked = 0;
+  for (const [page, route] of routeOfPage) {
+    const own = claims.filter((c) => c.page === page);
+    if (own.length === 0) continue;
+    checked += 1;
+    const markdown = readFileSync(path.join(BUILD, route === '/' ? 'index.md' : `${route.slice(1)}.md`), 'utf8').replace(/\s+/g, ' ');
+    if (!markdown.includes(footerText(own).trim())) problems.push(`${route}.md: no "${footerText(own).trim()}"`);
+    const file = testUrl(own[0]).replace(/#L\d+$/, '');
+    if (!markdown.includes(`(${file})`)) problems.push(`${route}.md: no link to ${file}`);
+    if (markdown.includes('data-claim') || markdown.includes(`(${file}#L`)) problems.push(`${route}.md: carries a mark`);
+  }
+  assert.deepEqual(problems, []);
+  assert.equal(checked, new Set(claims.map((c) => c.page)).size);
+});
+
 test('the home page lists every known defect with its page and its test, in the order the tests declare them', () => {
   const $ = cheerio.load(readFileSync(htmlFileOf('/'), 'utf8'));
   const table = $('table').filter((_, t) => $(t).find('th').first().text() === 'Page');

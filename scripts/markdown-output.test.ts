@@ -176,10 +176,12 @@ test('headings and links are those of the page built from the same source, links
     if (JSON.stringify(mdHeadings) !== JSON.stringify([...pageHeadings, '2 Sources'])) {
       problems.push(`${route.route}: headings ${JSON.stringify(mdHeadings)} vs page ${JSON.stringify(pageHeadings)}`);
     }
-    // Links: the page's links (not the heading anchors), made absolute, are the Markdown's links.
+    // Links: the page's links (not the heading anchors, nor the executed claims' marks, which the
+    // Markdown leaves out: its Sources section gives their count and the claims file), made
+    // absolute, are the Markdown's links.
     const pageUrl = `${SITE_URL}${route.route === '/' ? '/' : route.route}`;
     const pageLinks = [...body.matchAll(/<a\s([^>]*)>/g)]
-      .filter((m) => !/class="hash-link"/.test(m[1]))
+      .filter((m) => !/class="(hash-link|claim-mark[^"]*)"/.test(m[1]))
       .map((m) => new URL(decode(/href="([^"]*)"/.exec(m[1])![1]), pageUrl).href)
       .sort();
     const mdLinks = [...nodes(markdown, 'link'), ...nodes(markdown, 'definition')].map((link) => link.url!);
