@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { ANNOUNCEMENT_ID, SITE_TAGLINE, SITE_TITLE, SITE_URL, STRAPI_VERSION } from './src/config/site';
 import { docsOptions } from './src/config/docs';
 import { footer } from './src/config/footer';
+import { inlineSvg } from './src/config/images';
 import { navbar } from './src/config/navbar';
 import { codeThemes, prism } from './src/config/prism';
 import mermaidRuntime from './src/plugins/mermaid-runtime';
@@ -46,7 +47,7 @@ const config: Config = {
   url: SITE_URL,
   baseUrl: '/',
   trailingSlash: false,
-  favicon: 'img/favicon.svg',
+  favicon: inlineSvg('img/favicon.svg'),
   titleDelimiter: '|',
   // The specification asks for warnings only; the test suite fails on any of them
   // (scripts/build-output.test.ts reads the build log).

@@ -129,29 +129,47 @@ test('a diagram below the fold is drawn, and mermaid loaded, only when it comes 
   expect([...scripts.keys()].some((file) => file.includes('mermaid'))).toBe(true);
 });
 
-test('the page is painted before its bundles run, and they then hydrate it', async ({ page }) => {
-  // The HTML preloads the bundles and names no script to run: the inline loader adds them.
+test('the page is painted before its bundles and stylesheet load, and they then hydrate and style it', async ({ page }) => {
+  // The HTML preloads the bundles and names no script to run: the inline loader adds them. The
+  // stylesheet waits in a template (its critical rules are inline), and images are inline.
   const html = await (await page.request.get(CODE_PAGE)).text();
   expect(html).not.toMatch(/<script[^>]+src=/);
   expect(html).toMatch(/<link rel="preload" as="script" fetchpriority="low" href="\/assets\/js\/main\.[0-9a-f]+\.js" data-after-paint>/);
+  expect(html).toMatch(/<template data-after-paint><link rel="stylesheet" href="\/assets\/css\/styles\.[0-9a-f]+\.css"><\/template>/);
+  const outside = html.replace(/<template[\s\S]*?<\/template>/g, '').replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+  expect(outside).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  expect(outside).not.toMatch(/<img[^>]+src="\//);
+  const requested: Array<{ url: string; at: number }> = [];
+  const start = Date.now();
+  page.on('request', (request) => requested.push({ url: request.url(), at: Date.now() - start }));
   await page.addInitScript(() => {
-    const state = window as unknown as { fcp?: number; mainAdded?: number };
+    const state = window as unknown as { fcp?: number; mainAdded?: number; sheetAdded?: number };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntriesByName('first-contentful-paint')) state.fcp = entry.startTime;
     }).observe({ type: 'paint', buffered: true });
     new MutationObserver((records) => {
       for (const record of records)
-        for (const node of record.addedNodes)
+        for (const node of record.addedNodes) {
           if (node instanceof HTMLScriptElement && /\/assets\/js\/main\./.test(node.src)) state.mainAdded ??= performance.now();
+          if (node instanceof HTMLLinkElement && node.rel === 'stylesheet' && /\/assets\/css\/styles\./.test(node.href))
+            state.sheetAdded ??= performance.now();
+        }
     }).observe(document, { childList: true, subtree: true });
   });
   await visit(page, CODE_PAGE);
-  const { fcp, mainAdded } = await page.evaluate(() => {
-    const state = window as unknown as { fcp?: number; mainAdded?: number };
-    return { fcp: state.fcp, mainAdded: state.mainAdded };
+  const { fcp, mainAdded, sheetAdded } = await page.evaluate(() => {
+    const state = window as unknown as { fcp?: number; mainAdded?: number; sheetAdded?: number };
+    return { fcp: state.fcp, mainAdded: state.mainAdded, sheetAdded: state.sheetAdded };
   });
   expect(fcp).toBeGreaterThan(0);
   expect(mainAdded).toBeGreaterThanOrEqual(fcp!);
+  expect(sheetAdded).toBeGreaterThanOrEqual(fcp!);
+  expect(sheetAdded).toBeLessThanOrEqual(mainAdded!);
+  // The page requested the stylesheet once, and it is in the document's style sheets.
+  expect(requested.filter((r) => /\/assets\/css\/styles\./.test(r.url))).toHaveLength(1);
+  await expect
+    .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => /\/assets\/css\/styles\./.test(sheet.href ?? ''))))
+    .toBe(true);
 });
 
 test('a doc page without a diagram loads at most 110 KB of gzip JavaScript on its first view', async ({ page }) => {

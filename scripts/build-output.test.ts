@@ -176,6 +176,7 @@ test('every image in the built HTML exists and has alt text', () => {
   // Counted, so that a change in how images are written cannot make this pass on no image at all.
   let images = 0;
   let local = 0;
+  let inline = 0;
   for (const file of allHtml()) {
     const html = readFileSync(file, 'utf8');
     for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
@@ -186,26 +187,39 @@ test('every image in the built HTML exists and has alt text', () => {
         local += 1;
         if (!existsSync(path.join(BUILD, src.split(/[?#]/)[0])))
           problems.push(`${path.relative(BUILD, file)}: image ${src} does not exist`);
+      } else if (src.startsWith('data:image/svg+xml,')) {
+        inline += 1;
+        if (!decodeURIComponent(src.slice('data:image/svg+xml,'.length)).startsWith('<svg'))
+          problems.push(`${path.relative(BUILD, file)}: inline image ${src.slice(0, 60)}... is not an SVG`);
       } else if (!/^(https:|data:)/.test(src))
         problems.push(`${path.relative(BUILD, file)}: image ${src} is neither a site path nor https/data`);
     }
   }
   assert.deepEqual([...new Set(problems)], []);
-  assert.ok(images >= 160 && local >= 160, `every page shows at least the logo: ${images} images, ${local} on the site`);
+  // The logos are inline (src/config/images.ts), six per page: light and dark in the navbar and in
+  // the mobile menu's header, and the footer's twice (the dark logo in both modes).
+  assert.ok(images >= 960 && inline >= 960, `every page shows the logos: ${images} images, ${inline} inline, ${local} on the site`);
 });
 
-test('the social card, favicon and logos referenced by the pages exist', () => {
+test('the social card and favicon referenced by the pages exist, and the inline logos are the files of static/img', () => {
   const html = htmlFor('/docs/intro');
   const references = [
     /<meta[^>]+property="og:image"[^>]+content="([^"]+)"/.exec(html)?.[1],
     /<link[^>]+rel="icon"[^>]+href="([^"]+)"/.exec(html)?.[1],
-    ...[...html.matchAll(/<img[^>]*themedComponent[^>]*>/g)].map((m) => /\bsrc="([^"]+)"/.exec(m[0])?.[1]),
   ];
   assert.ok(references.every(Boolean), `missing reference in ${JSON.stringify(references)}`);
   for (const reference of references) {
     const file = path.join(BUILD, new URL(reference!, 'https://contributor.strapi.io').pathname);
     assert.ok(existsSync(file), `${reference} is referenced but not built`);
   }
+  const logos = [...html.matchAll(/<img[^>]*themedComponent[^>]*>/g)].map((m) => /\bsrc="data:image\/svg\+xml,([^"]+)"/.exec(m[0])?.[1]);
+  const file = (name: string) => readFileSync(path.join(BUILD, 'img', name), 'utf8').trim();
+  // Navbar and mobile menu (light, dark each), then the footer (the dark logo on the dark footer, in both modes).
+  const [light, dark] = [file('logo.svg'), file('logo-dark.svg')];
+  assert.deepEqual(
+    logos.map((logo) => logo && decodeURIComponent(logo)),
+    [light, dark, light, dark, dark, dark],
+  );
 });
 
 test('every page, tag pages included, has a meta description', () => {

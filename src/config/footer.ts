@@ -1,4 +1,5 @@
 import type { ThemeConfig } from '@docusaurus/preset-classic';
+import { inlineSvg } from './images';
 import { REPO_URL } from './site';
 
 type Footer = NonNullable<ThemeConfig['footer']>;
@@ -7,7 +8,7 @@ export const footer = {
   style: 'dark',
   logo: {
     alt: 'Strapi logo',
-    src: 'img/logo-dark.svg',
+    src: inlineSvg('img/logo-dark.svg'),
     width: 40,
     height: 40,
     href: REPO_URL,

@@ -1,4 +1,5 @@
 import type { ThemeConfig } from '@docusaurus/preset-classic';
+import { inlineSvg } from './images';
 import { REPO_URL, SIDEBARS, SITE_TITLE } from './site';
 
 type Navbar = NonNullable<ThemeConfig['navbar']>;
@@ -8,8 +9,8 @@ export const navbar = {
   hideOnScroll: true,
   logo: {
     alt: 'Strapi logo',
-    src: 'img/logo.svg',
-    srcDark: 'img/logo-dark.svg',
+    src: inlineSvg('img/logo.svg'),
+    srcDark: inlineSvg('img/logo-dark.svg'),
     width: 32,
     height: 32,
   },

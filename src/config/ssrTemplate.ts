@@ -24,7 +24,9 @@
  */
 
 /**
- * Starts the preloaded bundles (`link[data-after-paint]`) after the first contentful paint.
+ * Starts the preloaded bundles (`link[data-after-paint]`) after the first contentful paint, and
+ * before them inserts what `template[data-after-paint]` holds: the site stylesheet, which
+ * src/plugins/critical-css moves there (its critical rules are inlined in the head).
  *
  * The generator's base-URL banner (home page only: an inline `insertBanner()` and a
  * DOMContentLoaded check that `window.docusaurus` is defined) assumes the bundles ran before
@@ -37,6 +39,7 @@ export const AFTER_PAINT_LOADER = [
   '!function(){var s=!1;window.docusaurus=window.docusaurus||{};',
   'function b(){"function"!=typeof window.insertBanner||document.getElementById("__docusaurus-base-url-issue-banner-container")||window.insertBanner()}',
   'function g(){if(!s){s=!0;',
+  'document.querySelectorAll("template[data-after-paint]").forEach(function(t){document.head.appendChild(t.content.cloneNode(!0))});',
   'document.querySelectorAll("link[data-after-paint]").forEach(function(l){',
   'var e=document.createElement("script");e.src=l.href;e.async=!1;e.onerror=b;document.body.appendChild(e)})}}',
   'try{if("hidden"!==document.visibilityState&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){',
