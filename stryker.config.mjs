@@ -58,6 +58,8 @@ export default {
   // a file is re-included only when its folders are).
   ignorePatterns: [
     'build',
+    // The Strapi test application's install (hundreds of MB); the claims files themselves stay.
+    'strapi-app/node_modules',
     '.docusaurus',
     '.cache',
     '/docs/*',

@@ -131,9 +131,20 @@ async function main(): Promise<number> {
   const db = env.STRAPI_TEST_DB ?? 'sqlite';
   console.log(`== executed claims: ${files.length} claims files on Strapi 5.54.0 (${db})`);
   const concurrency = process.env.STRAPI_TEST_CONCURRENCY ?? '2';
+  // A test or hook that hangs fails after this long instead of holding the run until CI's limit (the
+  // longest claim takes about 10 s on the idle machine).
+  const timeout = process.env.STRAPI_TEST_TIMEOUT ?? '300000';
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files.map((f) => path.relative(ROOT, f))],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      `--test-timeout=${timeout}`,
+      '--test-reporter=spec',
+      ...files.map((f) => path.relative(ROOT, f)),
+    ],
     { cwd: ROOT, env, stdio: 'inherit' },
   );
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

@@ -8,6 +8,7 @@
  * docs-dev/executed-claims.md says why SQLite is the default, with the figures.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { STATE_DIR } from './paths';
@@ -20,13 +21,19 @@ export function databaseKind(): DatabaseKind {
   return kind;
 }
 
-/** Names must stay valid as file names and as unquoted PostgreSQL identifiers. */
-function safeName(name: string): string {
-  return name
+/**
+ * Names must stay valid as file names and as unquoted PostgreSQL identifiers (at most 63 bytes,
+ * `claims_` included), and two names must not meet: a long name keeps its first 41 characters and
+ * gains 8 of its hash (the four remote-strapi pages' default names once shared their first 50
+ * characters, so two files running at once dropped each other's database).
+ */
+export function safeName(name: string): string {
+  const id = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 50);
+    .replace(/^_+|_+$/g, '');
+  if (id.length <= 50) return id;
+  return `${id.slice(0, 41)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 }
 
 /**
