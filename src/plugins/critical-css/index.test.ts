@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { ALWAYS_INLINED, afterPaint } from './index';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import criticalCssPlugin, { ALWAYS_INLINED, afterPaint } from './index';
 
 const HREF = '/assets/css/styles.0123abcd.css';
 const SHEET = 'p{color:red}.unused{color:blue}[data-theme=dark] p{color:pink}';
@@ -40,4 +43,73 @@ test('a page beasties did not rewrite, or rewrote twice, fails with its file nam
     /c\.html has 1 deferred links .* and 0 beasties scripts/,
   );
   assert.throws(() => afterPaint(once, '/other.css', 'd.html'), /d\.html has 0 deferred links to \/other\.css/);
+});
+
+/** A build folder with the site stylesheet and pages at several depths, as Docusaurus writes it. */
+function plantBuild(sheets: Record<string, string>, baseUrl = '/'): string {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'critical-'));
+  mkdirSync(path.join(out, 'assets/css'), { recursive: true });
+  mkdirSync(path.join(out, 'assets/js'), { recursive: true });
+  mkdirSync(path.join(out, 'docs/deep'), { recursive: true });
+  for (const [name, css] of Object.entries(sheets)) writeFileSync(path.join(out, 'assets/css', name), css);
+  const page = (body: string) =>
+    `<!DOCTYPE html><html><head><link rel="stylesheet" href="${baseUrl}assets/css/styles.0123abcd.css"></head><body>${body}</body></html>`;
+  writeFileSync(path.join(out, 'index.html'), page('<p>Home</p>'));
+  writeFileSync(path.join(out, 'docs/deep/page.html'), page('<p>Deep</p><span class="unused">x</span>'));
+  // Not a page: left as it is.
+  writeFileSync(path.join(out, 'assets/js/fixture.html'), '<p>asset</p>');
+  writeFileSync(path.join(out, 'docs/notes.txt'), 'not html');
+  return out;
+}
+
+async function postBuild(outDir: string, baseUrl = '/'): Promise<void> {
+  const plugin = criticalCssPlugin();
+  await (plugin.postBuild as (props: { outDir: string; baseUrl: string }) => Promise<void>)({ outDir, baseUrl });
+}
+
+test('after the build, every page (nested ones too) inlines its own rules and defers the one stylesheet; assets are left alone', async () => {
+  const out = plantBuild({ 'styles.0123abcd.css': SHEET, 'styles.0123abcd.css.map': '{}' });
+  try {
+    await postBuild(out);
+    for (const file of ['index.html', 'docs/deep/page.html']) {
+      const html = readFileSync(path.join(out, file), 'utf8');
+      assert.ok(html.includes(`<template data-after-paint><link rel="stylesheet" href="${HREF}"></template>`), file);
+      assert.match(html, /<style>[^<]*p\{color:red\}/, file);
+    }
+    assert.match(readFileSync(path.join(out, 'docs/deep/page.html'), 'utf8'), /<style>[^<]*\.unused\{color:blue\}/);
+    assert.doesNotMatch(readFileSync(path.join(out, 'index.html'), 'utf8'), /\.unused/);
+    assert.equal(readFileSync(path.join(out, 'assets/js/fixture.html'), 'utf8'), '<p>asset</p>');
+    assert.equal(readFileSync(path.join(out, 'docs/notes.txt'), 'utf8'), 'not html');
+    assert.deepEqual(readdirSync(path.join(out, 'docs/deep')), ['page.html'], 'no temporary file is left');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('the stylesheet is linked under the base URL', async () => {
+  const out = plantBuild({ 'styles.0123abcd.css': SHEET }, '/base/');
+  try {
+    await postBuild(out, '/base/');
+    assert.ok(
+      readFileSync(path.join(out, 'index.html'), 'utf8').includes(
+        '<template data-after-paint><link rel="stylesheet" href="/base/assets/css/styles.0123abcd.css"></template>',
+      ),
+    );
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('a build with no stylesheet, or two, fails and names them', async () => {
+  for (const [sheets, message] of [
+    [{}, /expected one stylesheet in .*assets\/css, found none/],
+    [{ 'a.css': SHEET, 'b.css': SHEET }, /expected one stylesheet in .*assets\/css, found a\.css, b\.css/],
+  ] as const) {
+    const out = plantBuild(sheets);
+    try {
+      await assert.rejects(postBuild(out), message);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
 });

@@ -1,11 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
-import { LocateError, insertAt, locate, type MdNode } from './locate';
-import { claimsOfSource } from './manifest';
+import { LocateError, blockText, blocksOf, insertAt, locate, sentencesOf, type MdNode } from './locate';
+import { claimsOfSource, loadClaims, pageKeyOfDoc } from './manifest';
 
 const parse = (md: string) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(md) as unknown as MdNode;
 const MARK: MdNode = { type: 'mark' };
@@ -137,4 +140,69 @@ test('the manifest refuses what it cannot read statically', () => {
   assert.throws(() => claimsOfSource('claim(spec, f);', 'f.ts', 'p'), /object literal first/);
   assert.throws(() => claimsOfSource("defect({ id: 'a', says: 'x' }, f);", 'f.ts', 'p'), /summary must be a string literal/);
   assert.throws(() => claimsOfSource("claim({ ...spec, id: 'a', says: 'x' }, f);", 'f.ts', 'p'), /plain/);
+});
+
+test('loadClaims reads every claims file under strapi-app/claims, nested folders included, in file then line order', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'claims-'));
+  try {
+    const write = (rel: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), text);
+    };
+    write('strapi-app/claims/docs/core/b.test.ts', "claim({ id: 'one', says: 'x' }, f);\nclaim({ id: 'two', says: 'y' }, f);");
+    write('strapi-app/claims/api/A.test.ts', "\n\ndefect({ id: 'bug', says: 'z', summary: 's' }, f);");
+    write('strapi-app/claims/api/helper.ts', "claim({ id: 'not-a-test-file', says: 'w' }, f);");
+    write('strapi-app/claims/api/notes.md', 'claim({ id: "not-code", says: "v" })');
+    assert.deepEqual(
+      loadClaims(root).map((c) => [c.fullId, c.page, c.kind, c.testFile, c.line]),
+      [
+        ['api/A/bug', 'api/A', 'defect', 'strapi-app/claims/api/A.test.ts', 3],
+        ['docs/core/b/one', 'docs/core/b', 'claim', 'strapi-app/claims/docs/core/b.test.ts', 1],
+        ['docs/core/b/two', 'docs/core/b', 'claim', 'strapi-app/claims/docs/core/b.test.ts', 2],
+      ],
+    );
+    // A changed file is read again (the list is cached only while no file changes).
+    write('strapi-app/claims/api/A.test.ts', "claim({ id: 'bug', says: 'z' }, f);\nclaim({ id: 'bug', says: 'again' }, f);");
+    utimesSync(path.join(root, 'strapi-app/claims/api/A.test.ts'), new Date(), new Date(Date.now() + 5000));
+    assert.throws(() => loadClaims(root), /strapi-app\/claims\/api\/A\.test\.ts:2: claim id api\/A\/bug is declared twice/);
+    // A root without claims has none.
+    assert.deepEqual(loadClaims(path.join(root, 'nowhere')), []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a page file names the claims file that backs it', () => {
+  assert.equal(pageKeyOfDoc('docs/api/EventHub.md'), 'api/EventHub');
+  assert.equal(pageKeyOfDoc('docs/docs/core/database/intro.md'), 'docs/core/database/intro');
+  assert.equal(pageKeyOfDoc('docs/index.mdx'), 'index');
+  assert.equal(pageKeyOfDoc('docs/api/md.md'), 'api/md');
+});
+
+test('a block reads as its text, with where each character came from: links, code, hard breaks, marks skipped', () => {
+  const [p] = blocksOf(parse('Run `a.b` via [the *hub*](https://x.example/h) now\\\nnext line <span>   \n'));
+  const bt = blockText(p);
+  assert.equal(bt.text, 'Run a.b via the hub now next line');
+  assert.equal(bt.pieces.length, bt.text.length);
+  const at = (word: string) => bt.pieces[bt.text.indexOf(word)];
+  assert.deepEqual([at('a.b').code, at('a.b').link, at('a.b').textNode], [true, undefined, undefined]);
+  assert.deepEqual([at('hub').code, at('hub').link, at('hub').textNode], [false, 'https://x.example/h', undefined]);
+  assert.equal(at('the').link, 'https://x.example/h');
+  assert.equal(at('Run').textNode?.type, 'text');
+  assert.equal(at('Run').offset, 0);
+  assert.equal(at('now').link, undefined);
+  assert.deepEqual([at('next').child > at('now').child, at('next').code], [true, false]);
+  // An executed-claims mark already in the block adds no text.
+  const marked = {
+    ...p,
+    children: [...(p.children ?? []), { type: 'mdxJsxTextElement', name: 'a', children: [{ type: 'text', value: 'X' }] }],
+  } as MdNode;
+  assert.equal(blockText(marked).text, bt.text);
+});
+
+test('sentences split at . ! ? outside code, not after abbreviations, and skip the spaces between them', () => {
+  const bt = blockText(blocksOf(parse('One, e.g. this.  Two `x.y` here! Three? Four, vs. five. End'))[0]);
+  const sentences = sentencesOf(bt).map(([a, b]) => bt.text.slice(a, b + 1));
+  assert.deepEqual(sentences, ['One, e.g. this.', 'Two x.y here!', 'Three?', 'Four, vs. five.', 'End']);
+  assert.deepEqual(sentencesOf(blockText(blocksOf(parse('Only one.'))[0])), [[0, 8]]);
 });
