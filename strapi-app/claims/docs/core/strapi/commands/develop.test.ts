@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -49,6 +49,33 @@ function develop(dir: string, name: string, port: number, args: string[] = []): 
   child.stderr!.on('data', (d) => (out += d));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => plain(out), exit };
+}
+
+/**
+ * Whether a worker of the develop primary `primary` holds an inotify watch on `folder` (Linux /proc).
+ * The watcher starts before the server but scans the project asynchronously: a change written before
+ * its watch on the folder exists goes unseen, so the changes below wait for it.
+ */
+function workerWatches(primary: number, folder: string): boolean {
+  const inode = statSync(folder).ino.toString(16);
+  const workers = readdirSync('/proc').filter((pid) => {
+    try {
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(primary);
+    } catch {
+      return false;
+    }
+  });
+  return workers.some((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some(
+        (fd) =>
+          readlinkSync(`/proc/${pid}/fd/${fd}`) === 'anon_inode:inotify' &&
+          new RegExp(`inotify wd:[0-9a-f]+ ino:${inode} `).test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8')),
+      );
+    } catch {
+      return false;
+    }
+  });
 }
 
 const health = async (port: number) => {
@@ -115,6 +142,12 @@ before(async () => {
     120_000,
   );
   typesAtStart = existsSync(path.join(dir, 'types/generated/contentTypes.d.ts'));
+  await waitFor(
+    () => workerWatches(run.child.pid!, path.join(dir, 'src')),
+    (w) => w,
+    'the worker to watch src/',
+    60_000,
+  );
 });
 
 after(async () => {
@@ -220,7 +253,12 @@ claim(
     says: 'If strapi.start() itself fails (for example the port is already in use), stopWithError destroys the instance and sends stop, and the primary exits with code 1.',
   },
   async () => {
-    const code = await Promise.race([busy.exit, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 120_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([
+      busy.exit,
+      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 120_000))),
+    ]);
+    clearTimeout(timer);
     assert.equal(code, 1, busy.output().slice(-2000));
     assert.match(busy.output(), new RegExp(`The port ${busyPort} is already used by another application\\.`));
   },
@@ -241,5 +279,6 @@ defect(
     assert.doesNotMatch(out, /File (created|changed|deleted):/);
     assert.doesNotMatch(out, /cluster has the reload message/);
     assert.match(tmpDir, /\/tmp\//);
+    assert.equal(workerWatches(underTmp.child.pid!, path.join(tmpDir, 'src')), false, 'nothing watches its src/ folder');
   },
 );
