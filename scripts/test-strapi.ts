@@ -1,6 +1,8 @@
 /**
  * `npm run test:strapi [-- <page> ...]`: runs the executed claims (strapi-app/claims/) on a real
- * Strapi 5.54.0, every claims file in its own node process (node's test runner, two at a time).
+ * Strapi 5.54.0, every claims file in its own node process, two at a time (scripts/claims-runner.ts:
+ * a file that hangs is killed with every process it started; each file's output is printed whole as
+ * it ends, then the totals and the slowest files).
  * A page is named by its file (`docs/api/Cron.md`), its key (`api/Cron`) or its claims file.
  *
  * - Installs the test application first when its lockfile changed (scripts/setup-strapi.sh).
@@ -9,10 +11,11 @@
  *   (Debian's `postgresql` package is installed when its binaries are missing).
  * - Each test's outcome lands in .cache/strapi-claims/results/, which the build checks read.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../strapi-app/harness/boot';
+import { runFiles, type FileResult } from './claims-runner';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLAIMS = path.join(ROOT, 'strapi-app/claims');
@@ -130,27 +133,36 @@ async function main(): Promise<number> {
   }
   const db = env.STRAPI_TEST_DB ?? 'sqlite';
   console.log(`== executed claims: ${files.length} claims files on Strapi 5.54.0 (${db})`);
-  const concurrency = process.env.STRAPI_TEST_CONCURRENCY ?? '2';
-  // A test or hook that hangs fails after this long instead of holding the run until CI's limit (the
-  // longest claim takes about 10 s on the idle machine).
-  const timeout = process.env.STRAPI_TEST_TIMEOUT ?? '300000';
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      `--test-timeout=${timeout}`,
-      '--test-reporter=spec',
-      ...files.map((f) => path.relative(ROOT, f)),
-    ],
-    { cwd: ROOT, env, stdio: 'inherit' },
+  const concurrency = Number(process.env.STRAPI_TEST_CONCURRENCY ?? 2);
+  // A test that hangs fails after STRAPI_TEST_TIMEOUT (harness/claims.ts); a file that hangs outside its
+  // tests (a hook, a handle that keeps its process alive) is killed with what it started after the
+  // file limit; the run stops starting files once its budget is spent. On the idle machine the longest
+  // file takes about 20 s and the whole run about 5 minutes.
+  const fileLimitMs = Number(process.env.STRAPI_TEST_FILE_LIMIT ?? 480_000);
+  const budgetMs = Number(process.env.STRAPI_TEST_BUDGET ?? 45 * 60_000);
+  const rel = (f: string) => path.relative(ROOT, f);
+  const { results, notStarted } = await runFiles(
+    files.map(rel),
+    { cwd: ROOT, env, nodeArgs: ['--import', 'tsx'], fileLimitMs, concurrency, budgetMs },
+    (r) => {
+      const verdict = r.code === 0 ? 'ok' : 'FAILED';
+      console.log(`\n── ${r.file}: ${verdict} in ${(r.ms / 1000).toFixed(1)} s (${r.counts.pass}/${r.counts.tests} passed)`);
+      process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
+      if (r.stopped) console.log(`!! ${r.file}: ${r.stopped}`);
+      if (r.leftovers) console.log(`!! ${r.file}: ${r.leftovers} process(es) it started were still running at its end, killed`);
+    },
   );
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  const code: number = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  const failed = results.filter((r) => r.code !== 0);
+  const sum = (k: keyof FileResult['counts']) => results.reduce((n, r) => n + r.counts[k], 0);
+  console.log(
+    `\n== ${results.length} files, ${sum('tests')} tests: ${sum('pass')} passed, ${sum('fail')} failed, ${sum('cancelled')} cancelled`,
+  );
+  console.log('== slowest files:');
+  for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 8))
+    console.log(`   ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`);
+  for (const r of failed) console.log(`✖ ${r.file}${r.stopped ? ` (${r.stopped})` : ''}`);
+  for (const f of notStarted) console.log(`✖ ${f}: not started, the run's budget of ${budgetMs / 1000} s was spent`);
+  const code = failed.length || notStarted.length ? 1 : 0;
   stop();
   console.log(`== executed claims finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`);
   return code;

@@ -20,7 +20,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { STATE_DIR, callerClaimsFile, pageKeyOfClaimsFile } from './paths';
 
 export interface ClaimSpec {
@@ -41,7 +41,17 @@ interface Outcome {
   error?: string;
 }
 
+/** A test that has not ended after this long fails (`STRAPI_TEST_TIMEOUT`, ms); the longest takes about 10 s. */
+const TEST_TIMEOUT_MS = Number(process.env.STRAPI_TEST_TIMEOUT ?? 180_000);
+
 const outcomes: Outcome[] = [];
+
+/** Saved after every test, so that a file killed later (scripts/claims-runner.ts) keeps what it proved. */
+function record(key: string, outcome: Outcome): void {
+  outcomes.push(outcome);
+  mkdirSync(path.join(STATE_DIR, 'results', path.dirname(key)), { recursive: true });
+  writeFileSync(path.join(STATE_DIR, 'results', `${key}.json`), JSON.stringify({ page: key, outcomes }, null, 2) + '\n');
+}
 const seen = new Set<string>();
 let pageKey: string | undefined;
 
@@ -49,11 +59,6 @@ function register(kind: 'claim' | 'defect', spec: ClaimSpec, body: Body): void {
   const key = pageKeyOfClaimsFile(callerClaimsFile());
   if (pageKey === undefined) {
     pageKey = key;
-    after(() => {
-      const dir = path.join(STATE_DIR, 'results', path.dirname(key));
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(STATE_DIR, 'results', `${key}.json`), JSON.stringify({ page: key, outcomes }, null, 2) + '\n');
-    });
   } else if (pageKey !== key) {
     throw new Error(`one claims file per process: ${pageKey} and ${key}`);
   }
@@ -61,12 +66,12 @@ function register(kind: 'claim' | 'defect', spec: ClaimSpec, body: Body): void {
   if (seen.has(spec.id)) throw new Error(`claim id "${spec.id}" is declared twice in claims/${key}.test.ts`);
   seen.add(spec.id);
   const fullId = `${key}/${spec.id}`;
-  test(fullId, async () => {
+  test(fullId, { timeout: TEST_TIMEOUT_MS }, async () => {
     try {
       await body();
-      outcomes.push({ id: fullId, kind, passed: true });
+      record(key, { id: fullId, kind, passed: true });
     } catch (error) {
-      outcomes.push({ id: fullId, kind, passed: false, error: error instanceof Error ? error.message : String(error) });
+      record(key, { id: fullId, kind, passed: false, error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
   });

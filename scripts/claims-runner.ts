@@ -1,0 +1,215 @@
+/**
+ * Runs node:test files, each under a runner of its own (`node --test <file>`, the spec reporter), a
+ * few at a time, and guarantees that a file cannot hold the run: the file's runner and process are
+ * killed (SIGKILL) when they pass the file's time limit, and every process the file started (a second
+ * Strapi, a `strapi` CLI, a `strapi develop` cluster, a PostgreSQL server) is killed when the runner
+ * exits or is killed.
+ *
+ * Why not one `node --test a b c --test-timeout=...`: node cancels a file that passes the timeout with
+ * SIGTERM, which Strapi's own SIGTERM handler in the file's process catches (it destroys the instance
+ * first, and a destroy waiting on a stalled transaction never ends); and node's runner waits for the
+ * file's output pipes to close, which a grandchild that inherited them keeps open for as long as it
+ * lives (measured on Node 20.20.2: a hook that spawned `sleep 100` held the runner 100 s after the
+ * file was cancelled at 3 s).
+ *
+ * Why a runner per file rather than `node <file>`: run directly, a file's summary and exit code come
+ * from node:test's process listeners, which `strapi.destroy()` removes (`process.removeAllListeners()`):
+ * a failure could end with exit code 0. The runner reads the file's events instead.
+ *
+ * Every process of a file carries `CLAIMS_RUN_MARK=<mark>` in its environment (children inherit it);
+ * the cleanup kills the file's process group and every process whose environment has the mark
+ * (Linux: /proc/<pid>/environ).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+
+export const MARK_VARIABLE = 'CLAIMS_RUN_MARK';
+
+export interface FileResult {
+  file: string;
+  /** The runner's exit code, 1 when it was killed for passing its limit. */
+  code: number;
+  ms: number;
+  output: string;
+  counts: Record<'tests' | 'pass' | 'fail' | 'cancelled', number>;
+  /** Why the file was stopped from outside: its time limit or the run's. */
+  stopped?: string;
+  /** Processes still alive when the file ended, killed by the cleanup. */
+  leftovers: number;
+}
+
+/** The totals of node's spec reporter (`ℹ tests 6`, `ℹ pass 5`...); 0 for a total it did not print. */
+export function parseCounts(output: string): FileResult['counts'] {
+  const count = (name: string) => {
+    const all = [...output.matchAll(new RegExp(`^ℹ ${name} (\\d+)$`, 'gm'))];
+    return all.length ? Number(all[all.length - 1][1]) : 0;
+  };
+  return { tests: count('tests'), pass: count('pass'), fail: count('fail'), cancelled: count('cancelled') };
+}
+
+/** Pids (other than this process) whose environment holds `CLAIMS_RUN_MARK=<mark>`. */
+export function markedProcesses(mark: string): number[] {
+  const needle = `\0${MARK_VARIABLE}=${mark}\0`;
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (`\0${readFileSync(`/proc/${entry}/environ`, 'latin1')}`.includes(needle)) pids.push(Number(entry));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
+}
+
+/** The pids whose parent is `pid` (Linux: /proc/<pid>/stat). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const [, rest] = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ');
+      const [state, ppid] = rest.split(' ');
+      if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return children;
+}
+
+/** Kills the process group of `group` and every process with the mark; returns how many marked ones were alive. */
+export function killMarked(group: number | undefined, mark: string): number {
+  if (group) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // the group is gone
+    }
+  }
+  const marked = markedProcesses(mark);
+  for (const p of marked) {
+    try {
+      process.kill(p, 'SIGKILL');
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return marked.length;
+}
+
+export interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** node's own options before the file (`--import tsx`). */
+  nodeArgs?: string[];
+  /** The file's process and everything it started are killed after this long. */
+  fileLimitMs: number;
+}
+
+let runs = 0;
+
+/** Runs one file in its own process group; resolves once the file and everything it started are gone. */
+export function runFile(file: string, options: RunOptions, signal?: AbortSignal): Promise<FileResult> {
+  const mark = `${process.pid}-${++runs}-${Date.now()}`;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--test', '--test-reporter=spec', file], {
+      cwd: options.cwd,
+      // NODE_TEST_CONTEXT (set when this runs under node's test runner) would make the file's runner
+      // report in node's internal format instead of running as a runner of its own.
+      env: { ...options.env, NODE_TEST_CONTEXT: undefined, [MARK_VARIABLE]: mark },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    let stopped: string | undefined;
+    const stop = (why: string) => {
+      stopped ??= why;
+      killMarked(child.pid, mark);
+    };
+    const limit = setTimeout(() => stop(`killed after ${options.fileLimitMs / 1000} s (the file's limit)`), options.fileLimitMs);
+    const onAbort = () => stop(`killed: ${String(signal?.reason ?? 'the run was stopped')}`);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let code = 1;
+    let leftovers = 0;
+    // The file's runner waits for the file's output pipes, which a process the file left behind may
+    // hold: whenever the runner has no child (before the file's process starts, or after it ended),
+    // whatever else carries the mark is left over: kill it, and the runner can finish.
+    const sweep = setInterval(() => {
+      if (!child.pid || childrenOf(child.pid).length > 0) return;
+      const others = markedProcesses(mark).filter((p) => p !== child.pid);
+      // Checked again after the scan: the runner may have started the file's process in between.
+      if (others.length === 0 || childrenOf(child.pid).length > 0) return;
+      for (const p of others) {
+        try {
+          process.kill(p, 'SIGKILL');
+          leftovers += 1;
+        } catch {
+          // exited meanwhile
+        }
+      }
+    }, 250);
+    let exited = false;
+    let closed = false;
+    const finish = () => {
+      if (!exited || !closed) return;
+      clearTimeout(limit);
+      clearInterval(sweep);
+      signal?.removeEventListener('abort', onAbort);
+      resolve({ file, code: stopped ? 1 : code, ms: Date.now() - started, output, counts: parseCounts(output), stopped, leftovers });
+    };
+    child.on('exit', (c, sig) => {
+      code = c ?? (sig ? 1 : 0);
+      exited = true;
+      // What the file left running would keep the pipes open (and the ports, the databases): kill it now.
+      leftovers += killMarked(child.pid, mark);
+      finish();
+    });
+    child.on('close', () => {
+      closed = true;
+      finish();
+    });
+    child.on('error', (error) => {
+      output += `\n${error.stack ?? error.message}\n`;
+      exited = true;
+      closed = true;
+      finish();
+    });
+  });
+}
+
+/**
+ * Runs `files` `concurrency` at a time; `onResult` is called as each one ends. Files not yet started
+ * when `budgetMs` has passed are not started, and the running ones are killed: the result lists them.
+ */
+export async function runFiles(
+  files: string[],
+  options: RunOptions & { concurrency: number; budgetMs: number },
+  onResult: (result: FileResult) => void,
+): Promise<{ results: FileResult[]; notStarted: string[] }> {
+  const queue = [...files];
+  const results: FileResult[] = [];
+  const controller = new AbortController();
+  const budget = setTimeout(() => controller.abort(`the run's budget of ${options.budgetMs / 1000} s was spent`), options.budgetMs);
+  const stopOnSignal = (sig: NodeJS.Signals) => controller.abort(`received ${sig}`);
+  process.on('SIGINT', stopOnSignal);
+  process.on('SIGTERM', stopOnSignal);
+  const worker = async () => {
+    while (!controller.signal.aborted && queue.length > 0) {
+      const result = await runFile(queue.shift()!, options, controller.signal);
+      results.push(result);
+      onResult(result);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  } finally {
+    clearTimeout(budget);
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
+  }
+  return { results, notStarted: queue };
+}
