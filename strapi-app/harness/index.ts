@@ -17,6 +17,7 @@ export {
   type PermissionInput,
 } from './admin';
 export { usePostgres } from './postgres';
+export { RELEASE_UID, releaseRow, releaseStatus, waitForReleaseStatus } from './releases';
 export { APP_DIR, REPO_ROOT, STATE_DIR } from './paths';
 export {
   addLocalPlugin,

@@ -19,6 +19,9 @@ import {
   superAdminClient,
   waitFor,
   type AdminClient,
+  releaseRow,
+  releaseStatus,
+  waitForReleaseStatus,
 } from '../../../../harness';
 
 const ACTION = 'plugin::content-releases.release-action';
@@ -31,14 +34,9 @@ const app = () => {
   if (!strapi) throw new Error('no instance');
   return strapi;
 };
-const row = (id: number) => app().db.query(RELEASE).findOne({ where: { id } });
-const statusOf = async (id: number) => (await row(id))?.status;
-const waitStatus = (id: number, status: string) =>
-  waitFor(
-    () => statusOf(id),
-    (s) => s === status,
-    `release ${id} to be ${status}`,
-  );
+const row = (id: number) => releaseRow(app(), id);
+const statusOf = (id: number) => releaseStatus(app(), id);
+const waitStatus = (id: number, status: string) => waitForReleaseStatus(app(), id, status);
 
 async function article(title: string | null, locale = 'en') {
   return app().documents(ARTICLE).create({ data: { title }, locale });
