@@ -71,6 +71,28 @@ test('never runs', () => {});`,
   assert.equal(alive(Number(readFileSync(pids, 'utf8'))), false);
 });
 
+test("a process without the mark that holds the file's output holds that file until its limit, no longer", async () => {
+  const pids = path.join(dir, 'pids-unmarked');
+  const file = fixture(
+    'unmarked.test.mjs',
+    `test('starts a server with an environment of its own', () => {
+  const server = spawn('sleep', ['304'], { detached: true, stdio: 'inherit', env: {} });
+  server.unref();
+  writeFileSync(${JSON.stringify(pids)}, String(server.pid));
+});`,
+  );
+  const result = await runFile(file, { ...options, fileLimitMs: 1500 });
+  const server = Number(readFileSync(pids, 'utf8'));
+  try {
+    assert.equal(result.code, 1, 'its runner waited for the pipe until the limit');
+    assert.match(result.stopped ?? '', /killed after 1\.5 s/);
+    assert.ok(result.ms < 30_000, `${result.ms} ms`);
+    assert.match(result.output, /starts a server with an environment of its own/);
+  } finally {
+    process.kill(server, 'SIGKILL');
+  }
+});
+
 test('a failing test makes the file fail and is counted', async () => {
   const file = fixture('fails.test.mjs', `test('one', () => {});\ntest('two', () => { throw new Error('planted'); });`);
   const result = await runFile(file, options);

@@ -166,6 +166,12 @@ export function runFile(file: string, options: RunOptions, signal?: AbortSignal)
       exited = true;
       // What the file left running would keep the pipes open (and the ports, the databases): kill it now.
       leftovers += killMarked(child.pid, mark);
+      // A process that dropped the mark (started with an environment of its own) may still hold the
+      // pipes: stop reading after 10 s rather than wait for it.
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, 10_000).unref();
       finish();
     });
     child.on('close', () => {
