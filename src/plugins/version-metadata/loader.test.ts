@@ -46,3 +46,16 @@ test('the file name pattern matches the names the docs plugin gives version meta
   }
   assert.doesNotMatch('/site/docs/version-current-metadata-prop-751.json', VERSION_METADATA_FILE);
 });
+
+test('the plugin applies the loader, by its absolute path, to the version metadata files only', async () => {
+  const { default: versionMetadataPlugin } = await import('./index');
+  const { existsSync } = await import('node:fs');
+  const plugin = versionMetadataPlugin();
+  assert.equal(plugin.name, 'version-metadata');
+  const config = (plugin.configureWebpack as () => { module: { rules: Array<{ test: RegExp; use: string[] }> } })();
+  assert.equal(config.module.rules.length, 1);
+  const [rule] = config.module.rules;
+  assert.equal(rule.test, VERSION_METADATA_FILE);
+  assert.deepEqual(rule.use, [path.join(__dirname, 'loader.js')]);
+  assert.ok(existsSync(rule.use[0]), 'the loader file exists where the rule points');
+});
