@@ -206,3 +206,41 @@ test('sentences split at . ! ? outside code, not after abbreviations, and skip t
   assert.deepEqual(sentences, ['One, e.g. this.', 'Two x.y here!', 'Three?', 'Four, vs. five.', 'End']);
   assert.deepEqual(sentencesOf(blockText(blocksOf(parse('Only one.'))[0])), [[0, 8]]);
 });
+
+test('a fragment at the very start or end of a paragraph, or ending on its stop', () => {
+  assert.equal(place('Starts here. Next one.', 'Starts'), 'Starts here.| Next one.');
+  assert.equal(place('One. Two ends', 'Two ends'), 'One. Two ends|');
+  assert.equal(place('One. Two.', 'Two.'), 'One. Two.|');
+  assert.equal(place('One. Two. Three.', 'One.'), 'One.| Two. Three.');
+});
+
+test('several spaces in `says` match one space on the page', () => {
+  assert.equal(place('The hub awaits each listener. Next.', '  hub   awaits  '), 'The hub awaits each listener.| Next.');
+});
+
+test('overlapping occurrences count as several', () => {
+  assert.throws(() => locate(parse('It said aaa. Then stopped.'), 'aa'), /"aa" occurs 2 times/);
+});
+
+test('a stop followed by anything but a space ends no sentence', () => {
+  assert.equal(place('Is it (really?) true. Next.', 'Is it'), 'Is it (really?) true.| Next.');
+  assert.equal(place('Run it!Now. Next.', 'Run it'), 'Run it!Now.| Next.');
+});
+
+test('an abbreviation at the very start of a paragraph ends no sentence', () => {
+  assert.equal(place('e.g. this one. Next.', 'e.g'), 'e.g. this one.| Next.');
+  assert.equal(place('i.e. the hub. Next.', 'i.e'), 'i.e. the hub.| Next.');
+});
+
+test('a sentence ending at the end of a text node puts the mark after that node, unsplit', () => {
+  assert.equal(place('First.\\\nSecond one.', 'First'), 'First.|<break>Second one.');
+});
+
+test('the sentences of a block start after the spaces that follow a stop', () => {
+  const [paragraph] = blocksOf(parse('One. Two! Three'));
+  assert.deepEqual(sentencesOf(blockText(paragraph)), [
+    [0, 3],
+    [5, 8],
+    [10, 14],
+  ]);
+});
