@@ -1,0 +1,208 @@
+/**
+ * The remark plugin on real pages and the real claims files: where the marks go, what they say and
+ * link to, the footer's count, the home page's table of defects, and a claim that cannot be placed.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkMdx from 'remark-mdx';
+import { DOCS_REPO_BRANCH, DOCS_REPO_URL, STRAPI_VERSION } from '../../config/site';
+import remarkExecutedClaims, { KNOWN_DEFECTS_HEADING, footerText, markLabel, markNode, testUrl } from './index';
+import type { MdNode } from './locate';
+import { loadClaims, type ExecutedClaim } from './manifest';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const ALL = loadClaims(ROOT);
+const parseMd = (md: string) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(md) as unknown as MdNode;
+const parseMdx = (md: string) =>
+  unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).parse(md) as unknown as MdNode;
+
+type Attr = { name: string; value: string };
+/** The class names a node asks of the HTML (remark's `data.hProperties`). */
+const classOf = (n: MdNode | undefined) =>
+  (n as { data?: { hProperties?: { className?: string[] } } } | undefined)?.data?.hProperties?.className?.[0];
+const attrs = (n: MdNode) => Object.fromEntries(((n as { attributes?: Attr[] }).attributes ?? []).map((a) => [a.name, a.value]));
+
+/** Every node of the tree in document order, with the headings in force above it. */
+function walk(tree: MdNode): Array<{ node: MdNode; heading: string | undefined }> {
+  const out: Array<{ node: MdNode; heading: string | undefined }> = [];
+  let heading: string | undefined;
+  const text = (n: MdNode): string => n.value ?? (n.children ?? []).map(text).join('');
+  const visit = (n: MdNode) => {
+    if (n.type === 'heading') heading = text(n);
+    out.push({ node: n, heading });
+    for (const c of n.children ?? []) visit(c);
+  };
+  visit(tree);
+  return out;
+}
+
+const marksOf = (tree: MdNode) => walk(tree).filter(({ node }) => node.type === 'mdxJsxTextElement' && attrs(node)['data-claim']);
+
+function run(docFile: string, tree: MdNode, options = { strict: true }) {
+  remarkExecutedClaims(options)(tree, { path: path.join(ROOT, docFile) });
+  return tree;
+}
+
+const claim = (over: Partial<ExecutedClaim> = {}): ExecutedClaim =>
+  ({
+    kind: 'claim',
+    page: 'api/X',
+    id: 'x',
+    fullId: 'api/X/x',
+    says: 'x',
+    testFile: 'strapi-app/claims/api/X.test.ts',
+    line: 12,
+    ...over,
+  }) as ExecutedClaim;
+
+test('a mark links to its test line and says whether it verifies or reproduces', () => {
+  const c = claim();
+  assert.equal(testUrl(c), `${DOCS_REPO_URL}/blob/${DOCS_REPO_BRANCH}/strapi-app/claims/api/X.test.ts#L12`);
+  assert.equal(markLabel(c), `Verified by running Strapi ${STRAPI_VERSION}: see the test (strapi-app/claims/api/X.test.ts, line 12)`);
+  const d = claim({ kind: 'defect', line: 40 });
+  assert.equal(
+    markLabel(d),
+    `Reproduced by running Strapi ${STRAPI_VERSION}: the test asserts what this release does (strapi-app/claims/api/X.test.ts, line 40)`,
+  );
+  const node = markNode(c);
+  assert.equal(node.type, 'mdxJsxTextElement');
+  assert.equal((node as { name?: string }).name, 'a');
+  assert.deepEqual(attrs(node), {
+    className: 'claim-mark',
+    'data-claim': 'api/X/x',
+    href: testUrl(c),
+    title: markLabel(c),
+    'aria-label': markLabel(c),
+  });
+  assert.equal(attrs(markNode(d)).className, 'claim-mark claim-mark--defect');
+  assert.deepEqual(node.children, []);
+});
+
+test('the footer counts statements and defects, in the singular for one', () => {
+  const start = `Executed on Strapi ${STRAPI_VERSION}: `;
+  const end = ". Each one's mark links to its test in ";
+  assert.equal(footerText([claim()]), `${start}1 statement on this page verified${end}`);
+  assert.equal(footerText([claim(), claim()]), `${start}2 statements on this page verified${end}`);
+  assert.equal(footerText([claim({ kind: 'defect' })]), `${start}1 known defect reproduced${end}`);
+  assert.equal(
+    footerText([claim(), claim({ kind: 'defect' }), claim({ kind: 'defect' })]),
+    `${start}1 statement on this page verified, and 2 known defects reproduced${end}`,
+  );
+});
+
+test("on a real page every claim of its file gets one mark, defects under the page's known defects heading", () => {
+  const file = 'docs/api/EventHub.md';
+  const claims = ALL.filter((c) => c.page === 'api/EventHub');
+  assert.ok(claims.some((c) => c.kind === 'defect') && claims.some((c) => c.kind === 'claim'));
+  const tree = run(file, parseMd(readFileSync(path.join(ROOT, file), 'utf8')));
+  const marks = marksOf(tree);
+  assert.deepEqual(marks.map(({ node }) => attrs(node)['data-claim']).sort(), claims.map((c) => c.fullId).sort());
+  for (const { node, heading } of marks) {
+    const c = claims.find((x) => x.fullId === attrs(node)['data-claim'])!;
+    assert.equal(attrs(node).href, testUrl(c));
+    if (c.kind === 'defect') assert.equal(heading, KNOWN_DEFECTS_HEADING, c.fullId);
+  }
+  const footer = (tree.children ?? []).at(-1)!;
+  assert.equal(footer.type, 'paragraph');
+  assert.deepEqual((footer as { data?: unknown }).data, { hProperties: { className: ['claims-count'] } });
+  assert.equal(footer.children?.[0].value, footerText(claims));
+  assert.equal((footer.children?.[1] as { url?: string }).url, `${DOCS_REPO_URL}/blob/${DOCS_REPO_BRANCH}/${claims[0].testFile}`);
+  assert.equal(footer.children?.[1].children?.[0].value, claims[0].testFile);
+  assert.equal(footer.children?.[2].value, '.');
+});
+
+test('the footer paragraph goes inside the source footer when the page has one', () => {
+  const file = 'docs/api/Cron.md';
+  const tree = parseMdx(
+    `${readFileSync(path.join(ROOT, file), 'utf8').replace(/^---[\s\S]*?---/, '')}\n\n<div className="source-footer">\n\nChecked against.\n\n</div>\n`,
+  );
+  run(file, tree);
+  const footer = (tree.children ?? []).at(-1)!;
+  assert.equal(footer.type, 'mdxJsxFlowElement');
+  assert.equal(classOf(footer.children?.at(-1)), 'claims-count');
+});
+
+test('a claim whose text is not on its page fails a strict build and only warns otherwise', () => {
+  const file = 'docs/api/EventHub.md';
+  const claims = ALL.filter((c) => c.page === 'api/EventHub');
+  assert.throws(
+    () => run(file, parseMd('Nothing of the page is left.')),
+    (error: Error) =>
+      error.message.startsWith('Executed claims that cannot be placed:\n') &&
+      claims.every((c) => error.message.includes(`docs/api/EventHub.md: claim ${c.fullId} (${c.testFile}:${c.line}): `)),
+  );
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (message: string) => void warnings.push(message);
+  try {
+    const tree = run(file, parseMd('Nothing of the page is left.'), { strict: false });
+    assert.equal(warnings.length, claims.length);
+    assert.ok(warnings.every((w) => w.startsWith('[executed-claims] docs/api/EventHub.md: claim ')));
+    assert.equal(classOf((tree.children ?? []).at(-1)), 'claims-count', 'the footer is still added');
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test("a defect's text outside the known defects heading cannot be placed", () => {
+  const file = 'docs/api/EventHub.md';
+  const source = readFileSync(path.join(ROOT, file), 'utf8').replace(`## ${KNOWN_DEFECTS_HEADING}`, '## Other notes');
+  const defects = ALL.filter((c) => c.page === 'api/EventHub' && c.kind === 'defect');
+  assert.throws(
+    () => run(file, parseMd(source)),
+    (error: Error) =>
+      defects.every((d) =>
+        error.message.includes(`claim ${d.fullId} (${d.testFile}:${d.line}): a defect's text must be under the heading`),
+      ),
+  );
+});
+
+test('pages outside docs/, pages without claims and files without a path are left as they were', () => {
+  const md = 'A sentence. Another.';
+  for (const target of ['src/pages/index.md', 'docs/intro.md']) {
+    const tree = parseMd(md);
+    const before = JSON.stringify(tree);
+    run(target, tree);
+    assert.equal(JSON.stringify(tree), before, target);
+  }
+  const tree = parseMd(md);
+  const before = JSON.stringify(tree);
+  remarkExecutedClaims({ strict: true })(tree, {});
+  assert.equal(JSON.stringify(tree), before);
+});
+
+test("the home page's directive becomes the table of every known defect, in the tests' order", () => {
+  const tree = parseMdx('# Home\n\nThe defects:\n\n::known-defects\n\nAfter.\n');
+  run('docs/index.mdx', tree);
+  const table = (tree.children ?? []).find((n) => n.type === 'table')!;
+  assert.ok(table, 'the directive was replaced by a table');
+  assert.equal((tree.children ?? []).filter((n) => n.type === 'leafDirective').length, 0);
+  const cellText = (n: MdNode): string => n.value ?? (n.children ?? []).map(cellText).join('');
+  const [header, ...rows] = table.children ?? [];
+  assert.deepEqual(header.children?.map(cellText), ['Page', 'Defect', 'Reproducing test']);
+  const defects = ALL.filter((c) => c.kind === 'defect');
+  assert.equal(rows.length, defects.length);
+  const routes = JSON.parse(readFileSync(path.join(ROOT, 'src/data/routes.json'), 'utf8')) as Array<{
+    file: string;
+    route: string;
+    title: string;
+  }>;
+  rows.forEach((row, i) => {
+    const d = defects[i];
+    const [page, defect, testCell] = row.children ?? [];
+    const route = routes.find((r) => r.file === `docs/${d.page}.md` || r.file === `docs/${d.page}.mdx`)!;
+    assert.equal((page.children?.[0] as { url?: string }).url, route.route, d.fullId);
+    assert.equal(cellText(page), route.title);
+    assert.equal(cellText(defect), (d.summary ?? '').replaceAll('`', ''));
+    assert.equal((testCell.children?.[0] as { url?: string }).url, testUrl(d));
+    assert.equal(cellText(testCell), `${path.basename(d.testFile)}:${d.line}`);
+  });
+  const withCode = rows.find((r) => r.children?.[1].children?.some((n) => n.type === 'inlineCode'));
+  assert.ok(withCode, 'a summary with `code` keeps it as inline code');
+});
