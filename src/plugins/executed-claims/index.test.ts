@@ -1,6 +1,7 @@
 /**
- * The remark plugin on real pages and the real claims files: where the marks go, what they say and
+ * The remark plugin on a real page and the real claims files: where the marks go, what they say and
  * link to, the footer's count, the home page's table of defects, and a claim that cannot be placed.
+ * The page is docs/api/Cron.md, the one page Stryker's sandbox keeps (stryker.config.mjs).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,15 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import remarkMdx from 'remark-mdx';
 import { DOCS_REPO_BRANCH, DOCS_REPO_URL, STRAPI_VERSION } from '../../config/site';
-import remarkExecutedClaims, { KNOWN_DEFECTS_HEADING, footerText, markLabel, markNode, testUrl } from './index';
+import remarkExecutedClaims, {
+  KNOWN_DEFECTS_HEADING,
+  defectsTable,
+  footerText,
+  markLabel,
+  markNode,
+  replaceDirective,
+  testUrl,
+} from './index';
 import type { MdNode } from './locate';
 import { loadClaims, type ExecutedClaim } from './manifest';
 
@@ -97,8 +106,8 @@ test('the footer counts statements and defects, in the singular for one', () => 
 });
 
 test("on a real page every claim of its file gets one mark, defects under the page's known defects heading", () => {
-  const file = 'docs/api/EventHub.md';
-  const claims = ALL.filter((c) => c.page === 'api/EventHub');
+  const file = 'docs/api/Cron.md';
+  const claims = ALL.filter((c) => c.page === 'api/Cron');
   assert.ok(claims.some((c) => c.kind === 'defect') && claims.some((c) => c.kind === 'claim'));
   const tree = run(file, parseMd(readFileSync(path.join(ROOT, file), 'utf8')));
   const marks = marksOf(tree);
@@ -129,13 +138,13 @@ test('the footer paragraph goes inside the source footer when the page has one',
 });
 
 test('a claim whose text is not on its page fails a strict build and only warns otherwise', () => {
-  const file = 'docs/api/EventHub.md';
-  const claims = ALL.filter((c) => c.page === 'api/EventHub');
+  const file = 'docs/api/Cron.md';
+  const claims = ALL.filter((c) => c.page === 'api/Cron');
   assert.throws(
     () => run(file, parseMd('Nothing of the page is left.')),
     (error: Error) =>
       error.message.startsWith('Executed claims that cannot be placed:\n') &&
-      claims.every((c) => error.message.includes(`docs/api/EventHub.md: claim ${c.fullId} (${c.testFile}:${c.line}): `)),
+      claims.every((c) => error.message.includes(`docs/api/Cron.md: claim ${c.fullId} (${c.testFile}:${c.line}): `)),
   );
   const warnings: string[] = [];
   const warn = console.warn;
@@ -143,7 +152,7 @@ test('a claim whose text is not on its page fails a strict build and only warns 
   try {
     const tree = run(file, parseMd('Nothing of the page is left.'), { strict: false });
     assert.equal(warnings.length, claims.length);
-    assert.ok(warnings.every((w) => w.startsWith('[executed-claims] docs/api/EventHub.md: claim ')));
+    assert.ok(warnings.every((w) => w.startsWith('[executed-claims] docs/api/Cron.md: claim ')));
     assert.equal(classOf((tree.children ?? []).at(-1)), 'claims-count', 'the footer is still added');
   } finally {
     console.warn = warn;
@@ -151,9 +160,9 @@ test('a claim whose text is not on its page fails a strict build and only warns 
 });
 
 test("a defect's text outside the known defects heading cannot be placed", () => {
-  const file = 'docs/api/EventHub.md';
+  const file = 'docs/api/Cron.md';
   const source = readFileSync(path.join(ROOT, file), 'utf8').replace(`## ${KNOWN_DEFECTS_HEADING}`, '## Other notes');
-  const defects = ALL.filter((c) => c.page === 'api/EventHub' && c.kind === 'defect');
+  const defects = ALL.filter((c) => c.page === 'api/Cron' && c.kind === 'defect');
   assert.throws(
     () => run(file, parseMd(source)),
     (error: Error) =>
@@ -177,32 +186,56 @@ test('pages outside docs/, pages without claims and files without a path are lef
   assert.equal(JSON.stringify(tree), before);
 });
 
-test("the home page's directive becomes the table of every known defect, in the tests' order", () => {
-  const tree = parseMdx('# Home\n\nThe defects:\n\n::known-defects\n\nAfter.\n');
-  run('docs/index.mdx', tree);
-  const table = (tree.children ?? []).find((n) => n.type === 'table')!;
-  assert.ok(table, 'the directive was replaced by a table');
-  assert.equal((tree.children ?? []).filter((n) => n.type === 'leafDirective').length, 0);
+test('the defects table: one row per defect in the given order, with its page, summary and test', () => {
+  const defects = ALL.filter((c) => c.page === 'api/Cron' && c.kind === 'defect');
+  assert.ok(defects.length >= 2);
+  const table = defectsTable([...ALL.filter((c) => c.page === 'api/Cron' && c.kind === 'claim'), ...defects]);
+  assert.equal(table.type, 'table');
   const cellText = (n: MdNode): string => n.value ?? (n.children ?? []).map(cellText).join('');
   const [header, ...rows] = table.children ?? [];
   assert.deepEqual(header.children?.map(cellText), ['Page', 'Defect', 'Reproducing test']);
-  const defects = ALL.filter((c) => c.kind === 'defect');
-  assert.equal(rows.length, defects.length);
+  assert.equal(rows.length, defects.length, 'claims that are not defects get no row');
   const routes = JSON.parse(readFileSync(path.join(ROOT, 'src/data/routes.json'), 'utf8')) as Array<{
     file: string;
     route: string;
     title: string;
   }>;
+  const route = routes.find((r) => r.file === 'docs/api/Cron.md')!;
   rows.forEach((row, i) => {
     const d = defects[i];
     const [page, defect, testCell] = row.children ?? [];
-    const route = routes.find((r) => r.file === `docs/${d.page}.md` || r.file === `docs/${d.page}.mdx`)!;
     assert.equal((page.children?.[0] as { url?: string }).url, route.route, d.fullId);
     assert.equal(cellText(page), route.title);
     assert.equal(cellText(defect), (d.summary ?? '').replaceAll('`', ''));
     assert.equal((testCell.children?.[0] as { url?: string }).url, testUrl(d));
     assert.equal(cellText(testCell), `${path.basename(d.testFile)}:${d.line}`);
   });
-  const withCode = rows.find((r) => r.children?.[1].children?.some((n) => n.type === 'inlineCode'));
-  assert.ok(withCode, 'a summary with `code` keeps it as inline code');
+  const codeSpans = (d: ExecutedClaim) => (d.summary ?? '').split('`').length - 1;
+  rows.forEach((row, i) =>
+    assert.equal(
+      (row.children?.[1].children ?? []).filter((n) => n.type === 'inlineCode').length,
+      codeSpans(defects[i]) / 2,
+      'each `code` span of the summary is inline code',
+    ),
+  );
+});
+
+test('the known-defects directive is replaced where it stands, the first one only', () => {
+  const tree = parseMdx('# Home\n\n:::note\n\n::known-defects\n\n:::\n\n::known-defects\n\nAfter.\n');
+  const table: MdNode = { type: 'table', children: [] };
+  assert.equal(
+    replaceDirective(tree, 'known-defects', () => table),
+    true,
+  );
+  const note = (tree.children ?? [])[1];
+  assert.equal(note.children?.[0], table, 'inside a container');
+  assert.equal((tree.children ?? [])[2].type, 'leafDirective', 'the second one is left');
+  assert.equal(
+    replaceDirective(parseMdx('Nothing.'), 'known-defects', () => table),
+    false,
+  );
+  assert.equal(
+    replaceDirective(parseMdx('::other-directive'), 'known-defects', () => table),
+    false,
+  );
 });

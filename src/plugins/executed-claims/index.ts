@@ -109,7 +109,8 @@ export function defectsTable(claims: ExecutedClaim[]): MdNode {
   } as MdNode;
 }
 
-function replaceDirective(tree: MdNode, name: string, by: () => MdNode): boolean {
+/** Replaces the first leaf directive `::name` of the tree by what `by()` returns; false when there is none. */
+export function replaceDirective(tree: MdNode, name: string, by: () => MdNode): boolean {
   const children = tree.children ?? [];
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
