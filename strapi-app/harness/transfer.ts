@@ -35,6 +35,27 @@ export function appModule<T = Json>(id: string): T {
 }
 
 /** A fresh scratch folder under .cache/strapi-claims/tmp/. */
+/**
+ * Works around a defect of 5.54.0 (`first-batch-lost-with-start-answer`, remote-strapi/source): a pull
+ * stage's listener is registered after the `step start` answer is handled, so a first batch read in the
+ * same chunk as that answer reaches no listener and the stage stalls. `ws` emits the messages of one
+ * chunk back to back; here every client socket of this process emits each message in a turn of the
+ * event loop of its own, in order (what `ws` does with `allowSynchronousEvents: false`), so claims
+ * about other behaviour cannot hit the race on a loaded machine. Returns the function that restores `ws`.
+ */
+export function deferWebSocketMessages(): () => void {
+  const proto = WebSocket.prototype as unknown as { emit: (event: string | symbol, ...args: unknown[]) => boolean };
+  const emit = proto.emit;
+  proto.emit = function deferred(this: unknown, event: string | symbol, ...args: unknown[]) {
+    if (event !== 'message') return emit.call(this, event, ...args);
+    setImmediate(() => emit.call(this, event, ...args));
+    return true;
+  };
+  return () => {
+    proto.emit = emit;
+  };
+}
+
 export function scratchDir(name: string): string {
   const dir = path.join(STATE_DIR, 'tmp', name.replace(/[^a-zA-Z0-9_-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
