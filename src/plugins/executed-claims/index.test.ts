@@ -4,7 +4,8 @@
  * The page is docs/api/Cron.md, the one page Stryker's sandbox keeps (stryker.config.mjs).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { unified } from 'unified';
@@ -238,4 +239,89 @@ test('the known-defects directive is replaced where it stands, the first one onl
     replaceDirective(parseMdx('::other-directive'), 'known-defects', () => table),
     false,
   );
+});
+
+/** A repository with one page and its claims file (copies of docs/api/Cron.md and its claims), and the routes. */
+function plantedRoot(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'executed-claims-'));
+  for (const file of ['docs/api/Cron.md', 'strapi-app/claims/api/Cron.test.ts', 'src/data/routes.json']) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    copyFileSync(path.join(ROOT, file), path.join(root, file));
+  }
+  return root;
+}
+
+test("the home page's directive becomes the table of the repository's defects; on another page it stays", () => {
+  const root = plantedRoot();
+  try {
+    const home = parseMdx('# Home\n\n::known-defects\n\nAfter.\n');
+    remarkExecutedClaims({ strict: true, root })(home, { path: path.join(root, 'docs/index.mdx') });
+    const table = (home.children ?? [])[1];
+    assert.equal(table.type, 'table');
+    const defects = loadClaims(root).filter((c) => c.kind === 'defect');
+    assert.equal((table.children ?? []).length, defects.length + 1);
+
+    const source = readFileSync(path.join(root, 'docs/api/Cron.md'), 'utf8').replace(/^---[\s\S]*?---/, '');
+    const page = parseMd(`${source}\n\n::known-defects\n`);
+    // Through `history` (the path a vfile has when `path` is unset).
+    remarkExecutedClaims({ strict: true, root })(page, { history: [path.join(root, 'docs/api/Cron.md')] });
+    assert.ok(
+      (page.children ?? []).some((n) => n.type === 'leafDirective' && n.name === 'known-defects'),
+      'not replaced outside the home page',
+    );
+    assert.equal(marksOf(page).length, loadClaims(root).length, 'the marks are placed');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a summary with code at its ends gives inline code and no empty text; a defect without its page is refused', () => {
+  const [defect] = ALL.filter((c) => c.page === 'api/Cron' && c.kind === 'defect');
+  const table = defectsTable([{ ...defect, summary: '`a()` then `b`' }]);
+  assert.deepEqual(table.children?.[1].children?.[1].children, [
+    { type: 'inlineCode', value: 'a()' },
+    { type: 'text', value: ' then ' },
+    { type: 'inlineCode', value: 'b' },
+  ]);
+  assert.throws(
+    () => defectsTable([{ ...defect, page: 'api/Gone' }]),
+    new Error('strapi-app/claims/api/Gone.test.ts backs no page: docs/api/Gone.md does not exist'),
+  );
+});
+
+test('strict by default in production builds, lenient otherwise', () => {
+  const env = process.env.NODE_ENV;
+  const warn = console.warn;
+  const warnings: string[] = [];
+  console.warn = (message: string) => void warnings.push(message);
+  try {
+    process.env.NODE_ENV = 'production';
+    assert.throws(() => remarkExecutedClaims()(parseMd('Nothing.'), { path: path.join(ROOT, 'docs/api/Cron.md') }), /cannot be placed/);
+    process.env.NODE_ENV = 'development';
+    remarkExecutedClaims()(parseMd('Nothing.'), { path: path.join(ROOT, 'docs/api/Cron.md') });
+    assert.ok(warnings.length > 0);
+  } finally {
+    process.env.NODE_ENV = env;
+    console.warn = warn;
+  }
+});
+
+test('the footer paragraph joins the element whose className is source-footer, after what it holds', () => {
+  const file = 'docs/api/Cron.md';
+  const source = readFileSync(path.join(ROOT, file), 'utf8').replace(/^---[\s\S]*?---/, '');
+  const tree = parseMdx(
+    `${source}\n\n<div className="other">\n\nNot this.\n\n</div>\n\n<div data-role="source-footer">\n\nNor this.\n\n</div>\n\n<section>\n\nNo attributes.\n\n</section>\n\n<div className="source-footer">\n\nChecked against.\n\n</div>\n`,
+  );
+  run(file, tree);
+  const elements = (tree.children ?? []).filter((n) => n.type === 'mdxJsxFlowElement');
+  assert.deepEqual(
+    elements.map((n) => (n.children ?? []).length),
+    [1, 1, 1, 2],
+  );
+  const footer = elements[3];
+  assert.equal(footer.children?.[0].type, 'paragraph');
+  assert.equal(classOf(footer.children?.[1]), 'claims-count');
+  assert.equal(footer.children?.[1].children?.[0].type, 'text');
+  for (const { node } of marksOf(tree))
+    for (const a of (node as { attributes?: Array<{ type: string }> }).attributes ?? []) assert.equal(a.type, 'mdxJsxAttribute');
 });

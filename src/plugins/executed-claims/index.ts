@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { DOCS_REPO_BRANCH, DOCS_REPO_URL, STRAPI_VERSION } from '../../config/site';
 import { LocateError, insertAt, locate, type MdNode } from './locate';
 import { loadClaims, pageKeyOfDoc, type ExecutedClaim } from './manifest';
@@ -62,15 +61,15 @@ interface Routes {
   title: string;
 }
 
-function routes(): Routes[] {
-  return JSON.parse(readFileSync(path.join(ROOT, 'src/data/routes.json'), 'utf8')) as Routes[];
+function routes(root: string): Routes[] {
+  return JSON.parse(readFileSync(path.join(root, 'src/data/routes.json'), 'utf8')) as Routes[];
 }
 
-function docFileOf(page: string): string {
+function docFileOf(page: string, root: string): string {
   for (const ext of ['.md', '.mdx']) {
     const file = `docs/${page}${ext}`;
     try {
-      readFileSync(path.join(ROOT, file));
+      readFileSync(path.join(root, file));
       return file;
     } catch {
       // try the next extension
@@ -79,21 +78,21 @@ function docFileOf(page: string): string {
   throw new Error(`strapi-app/claims/${page}.test.ts backs no page: docs/${page}.md does not exist`);
 }
 
-/** The home page's table: every known defect, with its page and its test. */
-export function defectsTable(claims: ExecutedClaim[]): MdNode {
-  const byFile = new Map(routes().map((r) => [r.file, r]));
+/** The home page's table: every known defect, with its page and its test (`root`: the repository). */
+export function defectsTable(claims: ExecutedClaim[], root = ROOT): MdNode {
+  const byFile = new Map(routes(root).map((r) => [r.file, r]));
   const cell = (children: MdNode[]): MdNode => ({ type: 'tableCell', children });
   const link = (url: string, children: MdNode[]): MdNode => ({ type: 'link', url, children }) as MdNode;
   const rows = claims
     .filter((c) => c.kind === 'defect')
     .map((c) => {
-      const file = docFileOf(c.page);
+      const file = docFileOf(c.page, root);
       const route = byFile.get(file);
-      const title = route?.title ?? String(matter(readFileSync(path.join(ROOT, file), 'utf8')).data.title ?? c.page);
+      if (!route) throw new Error(`${file} is not in src/data/routes.json`);
       return {
         type: 'tableRow',
         children: [
-          cell([link(route?.route ?? `/${c.page}`, [text(title)])]),
+          cell([link(route.route, [text(route.title)])]),
           cell(inline(c.summary ?? '')),
           cell([link(testUrl(c), [{ type: 'inlineCode', value: `${path.basename(c.testFile)}:${c.line}` }])]),
         ],
@@ -157,17 +156,20 @@ interface VFileLike {
 export interface Options {
   /** Throw on a claim that cannot be placed (production builds); otherwise warn. */
   strict?: boolean;
+  /** The repository whose docs/, strapi-app/claims/ and src/data/routes.json are read (tests plant one). */
+  root?: string;
 }
 
 export default function remarkExecutedClaims(options: Options = {}) {
   const strict = options.strict ?? process.env.NODE_ENV === 'production';
+  const root = options.root ?? ROOT;
   return (tree: MdNode, file: VFileLike) => {
     const filePath = file.path ?? file.history?.[0];
     if (!filePath) return;
-    const rel = path.relative(ROOT, filePath).split(path.sep).join('/');
+    const rel = path.relative(root, filePath).split(path.sep).join('/');
     if (!rel.startsWith('docs/')) return;
-    const all = loadClaims(ROOT);
-    if (rel === 'docs/index.mdx') replaceDirective(tree, 'known-defects', () => defectsTable(all));
+    const all = loadClaims(root);
+    if (rel === 'docs/index.mdx') replaceDirective(tree, 'known-defects', () => defectsTable(all, root));
     const page = pageKeyOfDoc(rel);
     const claims = all.filter((c) => c.page === page);
     if (claims.length === 0) return;
