@@ -301,7 +301,8 @@ test('strict by default in production builds, lenient otherwise', () => {
     remarkExecutedClaims()(parseMd('Nothing.'), { path: path.join(ROOT, 'docs/api/Cron.md') });
     assert.ok(warnings.length > 0);
   } finally {
-    process.env.NODE_ENV = env;
+    if (env === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = env;
     console.warn = warn;
   }
 });
