@@ -20,6 +20,8 @@ export default {
       'scripts/docs.test.ts',
       // Ground truth (docs-dev/mutation.md, "What runs"): they read .cache/strapi-source of the checkout around the sandbox.
       // The fast ones first: check-sources.test.ts builds a TypeScript program of the admin's declarations.
+      'scripts/source-tree.test.ts',
+      'scripts/source-declarations.test.ts',
       'scripts/anchors.test.ts',
       'scripts/move-pin.test.ts',
       'scripts/check-sources.test.ts',

@@ -64,16 +64,10 @@ export class TreeReader {
   private readFile(path: string): string {
     const entry = this.manifest.files[path];
     if (entry.content) return readFileSync(join(treeDir(this.tree), path), 'utf8');
-    const pkg = this.manifest.packages[entry.package];
     const pkgDir = join(CACHE_DIR, 'packages', `${entry.package.replace('/', '__')}@${this.tree.version}`);
     if (entry.declaration) return readFileSync(join(pkgDir, entry.declaration), 'utf8');
-    const inPackage = pkg.directory ? path.slice(pkg.directory.length + 1) : path;
-    const stem = inPackage.replace(/\.(tsx?|jsx?|mjs|cjs)$/, '');
-    const declarations = walk(join(pkgDir, 'dist')).filter(
-      (f) => f.endsWith(`${stem}.d.ts`) || f.endsWith(`/${stem.split('/').pop()}.d.ts`),
-    );
-    const exact = declarations.find((f) => f.endsWith(`/${stem}.d.ts`)) ?? declarations.find((f) => f.endsWith(`${stem}.d.ts`));
-    if (exact) return readFileSync(exact, 'utf8');
+    // No content and no declaration at the file's own place under dist/ (the manifest records that
+    // one, scripts/strapi-source.ts): the package's whole compiled code stands for it.
     let dist = this.distTexts.get(pkgDir);
     if (dist === undefined) {
       dist = walk(join(pkgDir, 'dist'))
