@@ -4,6 +4,9 @@
  * members, a type, a value, and what it leaves out. Each expected value was read in the `.d.ts`.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { AdminDeclarations, normaliseType, type DeclaredMember } from './sources/declarations';
 
@@ -86,4 +89,107 @@ test('type text compares without whitespace, comments or trailing semicolons', (
   assert.equal(normaliseType('Array<{ x: 1; }>;;'), 'Array<{x:1}>');
   assert.equal(normaliseType('[a; ]'), '[a]');
   assert.equal(normaliseType('(a: string) => void'), '(a:string)=>void');
+});
+
+/** A planted `@strapi/admin` whose entry declares each shape the reader handles. */
+function planted(): { dir: string; declarations: AdminDeclarations } {
+  const dir = mkdtempSync(join(tmpdir(), 'admin-declarations-'));
+  const src = join(dir, 'dist', 'admin', 'src');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(
+    join(src, 'base.d.ts'),
+    `export type Base = {\n  fromAlias: string;\n};\nexport interface Parent {\n  inherited?: number;\n}\n`,
+  );
+  writeFileSync(
+    join(src, 'index.d.ts'),
+    [
+      `import type { Base, Parent } from './base';`,
+      `declare const KEY: unique symbol;`,
+      `export interface Shapes extends Base, Parent {`,
+      `  plain: string;`,
+      `  untyped;`,
+      `  maybe?: boolean;`,
+      `  generic<T, U extends string>(value: T, label: U): T;`,
+      `  noReturn(a: number);`,
+      `  [KEY]: string;`,
+      `}`,
+      `export declare class Service {`,
+      `  private hidden;`,
+      `  protected guarded: string;`,
+      `  visible: number;`,
+      `  run(): void;`,
+      `}`,
+      `export type Mapped = Partial<Shapes>;`,
+      `export declare const value: number;`,
+      `export declare const Merged: () => void;`,
+      `export declare namespace Merged {`,
+      `  interface Props {`,
+      `    size: 'S' | 'M';`,
+      `  }`,
+      `}`,
+      `export declare namespace Empty {}`,
+      ``,
+    ].join('\n'),
+  );
+  return { dir, declarations: new AdminDeclarations('planted', dir) };
+}
+
+test('planted declarations: every shape of member and symbol the reader tells apart', () => {
+  const { dir, declarations } = planted();
+  try {
+    assert.equal(declarations.entry, join(dir, 'dist', 'admin', 'src', 'index.d.ts'));
+    // In a declaration file every top-level declaration is exported, KEY too.
+    assert.deepEqual(declarations.names().sort(), ['Empty', 'KEY', 'Mapped', 'Merged', 'Service', 'Shapes', 'value']);
+    const shapes = declarations.lookup('Shapes')!;
+    assert.equal(shapes.kind, 'interface');
+    assert.equal(shapes.file, join(dir, 'dist', 'admin', 'src', 'index.d.ts'));
+    const byName = Object.fromEntries(shapes.members.map((m) => [m.name, m]));
+    assert.deepEqual(Object.keys(byName).sort(), ['fromAlias', 'generic', 'inherited', 'maybe', 'noReturn', 'plain', 'untyped']);
+    assert.deepEqual(byName.plain, {
+      name: 'plain',
+      optional: false,
+      type: 'string',
+      kind: 'property',
+      declaredIn: 'dist/admin/src/index.d.ts',
+      owner: 'Shapes',
+    });
+    assert.equal(byName.untyped.type, 'any');
+    assert.equal(byName.maybe.optional, true);
+    assert.deepEqual(byName.generic, {
+      name: 'generic',
+      optional: false,
+      type: '<T, U extends string>(value: T, label: U) => T',
+      altType: '<T, U extends string>(value: T, label: U): T',
+      kind: 'method',
+      declaredIn: 'dist/admin/src/index.d.ts',
+      owner: 'Shapes',
+    });
+    assert.equal(byName.noReturn.type, '(a: number) => void');
+    assert.equal(byName.noReturn.altType, '(a: number): void');
+    assert.deepEqual([byName.fromAlias.owner, byName.fromAlias.declaredIn], ['Base', 'dist/admin/src/base.d.ts']);
+    assert.deepEqual([byName.inherited.owner, byName.inherited.optional], ['Parent', true]);
+
+    const service = declarations.lookup('Service')!;
+    assert.equal(service.kind, 'class');
+    assert.deepEqual(
+      service.members.map((m) => [m.name, m.kind, m.type]),
+      [
+        ['visible', 'property', 'number'],
+        ['run', 'method', '() => void'],
+      ],
+    );
+    // Partial<Shapes>: members made optional by a mapped type are not read (a type alias has none).
+    assert.deepEqual(declarations.lookup('Mapped'), { name: 'Mapped', kind: 'type', members: [], file: shapes.file });
+    assert.equal(declarations.lookup('value')?.kind, 'other');
+    assert.equal(declarations.lookup('Merged')?.kind, 'namespace');
+    assert.equal(declarations.lookup('Empty')?.kind, 'namespace');
+    assert.deepEqual(
+      declarations.lookup('Merged.Props')?.members.map((m) => [m.name, m.type, m.owner]),
+      [['size', "'S' | 'M'", 'Props']],
+    );
+    assert.equal(declarations.lookup('value.toFixed'), null, 'a value has no exported members');
+    assert.equal(declarations.lookup('Merged.Nope'), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

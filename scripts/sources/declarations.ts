@@ -45,8 +45,9 @@ export class AdminDeclarations {
   /** The unpacked package, whose `dist/` holds the declarations. */
   readonly packageDir: string;
 
-  constructor(version: string) {
-    this.packageDir = join(CACHE_DIR, 'packages', `@strapi__admin@${version}`);
+  /** `packageDir`: the unpacked `@strapi/admin` (default: the one of `version` in the source cache; tests plant one). */
+  constructor(version: string, packageDir = join(CACHE_DIR, 'packages', `@strapi__admin@${version}`)) {
+    this.packageDir = packageDir;
     this.entry = join(this.packageDir, 'dist', 'admin', 'src', 'index.d.ts');
     if (!existsSync(this.entry)) {
       throw new Error(`No declarations at ${this.entry}: run \`npm run strapi-source\``);
@@ -134,7 +135,7 @@ export class AdminDeclarations {
       }
       return { name, kind: iface ? 'interface' : 'class', members, file };
     }
-    if (decls.some(ts.isModuleDeclaration) || symbol.flags & ts.SymbolFlags.Namespace) {
+    if (symbol.flags & ts.SymbolFlags.Namespace) {
       return { name, kind: 'namespace', members: [], file };
     }
     if (decls.some(ts.isTypeAliasDeclaration)) return { name, kind: 'type', members: [], file };
