@@ -13,6 +13,7 @@ export default {
       'src/search/!(property).test.ts',
       'src/clientModules/*.test.ts',
       'src/plugins/**/*.test.ts',
+      'src/sources/*.test.ts',
       'src/theme/*/*.test.ts',
       'scripts/csp.test.ts',
       'scripts/lint-docs-rules.test.ts',

@@ -116,7 +116,9 @@ function planted(): { dir: string; declarations: AdminDeclarations } {
       `export declare class Service {`,
       `  private hidden;`,
       `  protected guarded: string;`,
+      `  readonly ro: string;`,
       `  visible: number;`,
+      `  get size(): number;`,
       `  run(): void;`,
       `}`,
       `export type Mapped = Partial<Shapes>;`,
@@ -173,7 +175,9 @@ test('planted declarations: every shape of member and symbol the reader tells ap
     assert.equal(service.kind, 'class');
     assert.deepEqual(
       service.members.map((m) => [m.name, m.kind, m.type]),
+      // A readonly property is kept; an accessor is neither a property nor a method declaration: left out.
       [
+        ['ro', 'property', 'string'],
         ['visible', 'property', 'number'],
         ['run', 'method', '() => void'],
       ],
@@ -188,6 +192,7 @@ test('planted declarations: every shape of member and symbol the reader tells ap
       [['size', "'S' | 'M'", 'Props']],
     );
     assert.equal(declarations.lookup('value.toFixed'), null, 'a value has no exported members');
+    assert.equal(declarations.lookup('Mapped.anything'), null, 'nor has a type alias');
     assert.equal(declarations.lookup('Merged.Nope'), null);
   } finally {
     rmSync(dir, { recursive: true, force: true });
