@@ -249,3 +249,67 @@ test('cited files: each once, in order of first mention, with sorted distinct ra
   ]);
   assert.equal(citedFiles(claimsOf('`packages/core/core/src/x.ts`'), '5.53.0')[0].version, '5.53.0', 'the version asked for');
 });
+
+test('an ordinary link is not a source link: its code counts in the sentence, its monorepo path is collected', () => {
+  const md = `Pass [\`helper\`](./page.md) to [\`run\`](${SRC}/packages/a/run.ts); see [\`packages/a/b.ts\`](https://example.com/b).`;
+  const claims = claimsOf(md);
+  assert.equal(claims.links.length, 1);
+  assert.deepEqual(claims.links[0].context, ['helper']);
+  assert.deepEqual(claims.codePaths, [{ path: 'packages/a/b.ts', line: 1 }]);
+  // A reference definition pointing at the source is not a link of the page.
+  assert.deepEqual(claimsOf(`See [it][ref].\n\n[ref]: ${SRC}/packages/a/b.ts\n`).links, []);
+});
+
+test("a stop at the very end of a text node ends the sentence; spaces around a link's code are not text", () => {
+  const md = `Uses \`alpha\`.\`beta\` [x](${SRC}/packages/a/b.ts) here.`;
+  assert.deepEqual(claimsOf(md).links[0].context, ['beta']);
+  const spaced = claimsOf(`Call [ \`spaced\` ](${SRC}/packages/a/b.ts).`).links[0];
+  assert.equal(spaced.code, 'spaced');
+  assert.equal(spaced.text, 'spaced');
+});
+
+test('a table cell whose code span is followed by a space only still names its identifier', () => {
+  const md = ['| Name | Kind |', '| --- | --- |', '| `spaced`&#32; | x |', '| `two` `spans` | x |'].join('\n');
+  assert.deepEqual(
+    claimsOf(md).identifiers.map((i) => i.identifier),
+    ['spaced'],
+  );
+});
+
+test('members: only a bold label, a colon right after it, and a code span; "History" only as the first word', () => {
+  const md = [
+    '## Release History notes',
+    '',
+    '### kept',
+    '',
+    '**kept**: `string`',
+    '',
+    '### emphasised',
+    '',
+    '*emphasised*: `string`',
+    '',
+    '### notCode',
+    '',
+    '**notCode**: *string*',
+    '',
+    '### textBefore',
+    '',
+    '**textBefore**x: `string`',
+    '',
+    '### textAfter',
+    '',
+    '**textAfter**: and `string`',
+  ].join('\n');
+  assert.deepEqual(
+    claimsOf(md).members.map((m) => m.name),
+    ['kept'],
+  );
+});
+
+test("a repository's root cited as a file is no cited file", () => {
+  assert.deepEqual(citedFiles(claimsOf('[bad](https://github.com/strapi/pack-up/blob/v5.1.1)'), '5.54.0'), []);
+  assert.deepEqual(
+    citedFiles(claimsOf('[root](https://github.com/strapi/pack-up/tree/v5.1.1)'), '5.54.0').map((f) => [f.path, f.kind]),
+    [['', 'tree']],
+  );
+});
