@@ -22,6 +22,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { childrenOf } from '../strapi-app/harness/processes';
 
 export const MARK_VARIABLE = 'CLAIMS_RUN_MARK';
 
@@ -62,22 +63,6 @@ export function markedProcesses(mark: string): number[] {
   return pids;
 }
 
-/** The pids whose parent is `pid` (Linux: /proc/<pid>/stat). */
-export function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const [, rest] = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ');
-      const [state, ppid] = rest.split(' ');
-      if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return children;
-}
-
 /** Kills the process group of `group` and every process with the mark; returns how many marked ones were alive. */
 export function killMarked(group: number | undefined, mark: string): number {
   if (group) {
@@ -88,14 +73,22 @@ export function killMarked(group: number | undefined, mark: string): number {
     }
   }
   const marked = markedProcesses(mark);
-  for (const p of marked) {
+  killEach(marked);
+  return marked.length;
+}
+
+/** SIGKILL to each pid; returns how many were still there to receive it. */
+function killEach(pids: number[]): number {
+  let killed = 0;
+  for (const p of pids) {
     try {
       process.kill(p, 'SIGKILL');
+      killed += 1;
     } catch {
       // exited meanwhile
     }
   }
-  return marked.length;
+  return killed;
 }
 
 export interface RunOptions {
@@ -143,14 +136,7 @@ export function runFile(file: string, options: RunOptions, signal?: AbortSignal)
       const others = markedProcesses(mark).filter((p) => p !== child.pid);
       // Checked again after the scan: the runner may have started the file's process in between.
       if (others.length === 0 || childrenOf(child.pid).length > 0) return;
-      for (const p of others) {
-        try {
-          process.kill(p, 'SIGKILL');
-          leftovers += 1;
-        } catch {
-          // exited meanwhile
-        }
-      }
+      leftovers += killEach(others);
     }, 250);
     let exited = false;
     let closed = false;

@@ -5,6 +5,7 @@
  * process prepared when given `process.env` (stop the in-process instance first for SQLite).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { freshDatabase } from './database';
 import { APP_DIR, REPO_ROOT } from './paths';
@@ -116,4 +117,20 @@ export function startStrapiProcess(options: ProcessOptions): Promise<StrapiProce
     child.stdout.on('data', onData);
     child.on('exit', (code) => reject(new Error(`the Strapi child process exited (${code}) before it was ready:\n${stderr}`)));
   });
+}
+
+/** The live (not zombie) processes whose parent is `pid` (Linux: /proc/<pid>/stat). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const [, rest] = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ');
+      const [state, ppid] = rest.split(' ');
+      if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return children;
 }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import ts from 'typescript';
 import { APP_DIR, STATE_DIR, appVariant, claim, codeBlock, defect, freePort, waitFor } from '../../../../../harness';
+import { childrenOf } from '../../../../../harness/processes';
 import { freshDatabase } from '../../../../../harness/database';
 
 const BIN = path.join(APP_DIR, 'node_modules/@strapi/strapi/bin/strapi.js');
@@ -58,13 +59,7 @@ function develop(dir: string, name: string, port: number, args: string[] = []): 
  */
 function workerWatches(primary: number, folder: string): boolean {
   const inode = statSync(folder).ino.toString(16);
-  const workers = readdirSync('/proc').filter((pid) => {
-    try {
-      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(primary);
-    } catch {
-      return false;
-    }
-  });
+  const workers = childrenOf(primary);
   return workers.some((pid) => {
     try {
       return readdirSync(`/proc/${pid}/fd`).some(
