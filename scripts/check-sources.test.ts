@@ -5,13 +5,14 @@
  * optionality or type differs from the `.d.ts`. Needs `npm run strapi-source` first (test.sh
  * runs it).
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRAPI_VERSION } from '../src/config/site';
-import { DOCS_DIR, ROOT } from './docs';
+import { DOCS_DIR, ROOT, readDocs } from './docs';
+import { CACHE_DIR, treeDir } from './strapi-source';
 import { SourceContext, checkPage, exportedSymbolOf, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
 
 let parse: Awaited<ReturnType<typeof createParser>>;
@@ -358,4 +359,308 @@ test('an .mdx page is read as MDX; the line of a failure counts the frontmatter'
   assert.equal(exportedSymbolOf('docs/exports/modules.md'), null);
   assert.equal(exportedSymbolOf('docs/exports/interfaces/X.md.bak'), null);
   assert.equal(exportedSymbolOf('other/docs/exports/interfaces/X.md'), null);
+});
+
+// Exports pages: how a member counts as documented, and where its link may point.
+const FORM = `${TAG}/packages/core/admin/admin/src/components/Form.tsx`;
+const FORM_STATE = 'docs/exports/interfaces/FormState.md';
+const WHERE = `@strapi/admin@${STRAPI_VERSION} (dist/admin/src/index.d.ts)`;
+const VALUES_MISSING = `${FORM_STATE}:1: FormState.values: declared in ${WHERE} but not documented (add a "### values" section)`;
+/** FormState with `errors` and `isSubmitting` documented and linked, then the given lines about `values`. */
+const formStateWith = (...lines: string[]) =>
+  check(
+    page(
+      FORM_STATE,
+      [
+        '## Properties',
+        '',
+        '### errors',
+        '',
+        `**[errors](${FORM}#L594)**: \`FormErrors<TFormValues>\``,
+        '',
+        '### isSubmitting',
+        '',
+        `**[isSubmitting](${FORM}#L595)**: \`boolean\``,
+        '',
+        ...lines,
+      ].join('\n'),
+    ),
+  );
+
+test('an Exports member counts as documented by its own line or by a heading of its name, in the forms writers use', () => {
+  // A member's own line documents it under any heading.
+  assert.deepEqual(formStateWith("### The form's values", '', `**[values](${FORM}#L596)**: \`TFormValues\``), [], 'own line');
+  for (const heading of [
+    '### values',
+    '### values  ',
+    '### `values`',
+    '### values()',
+    '### values(a, b)',
+    "### ['values']",
+    '### `["values"]`',
+  ]) {
+    assert.deepEqual(formStateWith(heading, '', 'The values.'), [], heading);
+  }
+  // A heading before any section counts too.
+  assert.deepEqual(
+    check(
+      page(
+        FORM_STATE,
+        [
+          '### values',
+          '',
+          'Text.',
+          '',
+          '## Properties',
+          '',
+          '### errors',
+          '',
+          `**[errors](${FORM}#L594)**: \`FormErrors<TFormValues>\``,
+          '',
+          '### isSubmitting',
+          '',
+          `**[isSubmitting](${FORM}#L595)**: \`boolean\``,
+        ].join('\n'),
+      ),
+    ),
+    [],
+  );
+});
+
+test('a heading that is not the member, or sits under History, does not document it', () => {
+  for (const heading of ['#### values', '### values and more', '### valuesX', 'See ### values', '### `values` `errors`']) {
+    assert.deepEqual(formStateWith(heading), [VALUES_MISSING], heading);
+  }
+  // Under "## History: ..." a heading describes an older declaration, not the current member.
+  assert.deepEqual(formStateWith('## History: 5.0.0 declaration', '', '### values'), [VALUES_MISSING]);
+  assert.deepEqual(formStateWith('## History', '', '### values', '', 'Text.'), [VALUES_MISSING]);
+  // A later section ends the History one; a section merely starting with the word is not History.
+  assert.deepEqual(formStateWith('## History', '', 'Old.', '', '## Properties again', '', '### values'), []);
+  assert.deepEqual(formStateWith('## Historical notes', '', '### values'), []);
+});
+
+test('a symbol the pin no longer exports: the failure says what to write, and only a "## History" section keeps it', () => {
+  const gone = (body: string) => check(page('docs/exports/interfaces/NoSuchInterface.md', body));
+  const failure = `docs/exports/interfaces/NoSuchInterface.md:1: NoSuchInterface: not exported by ${WHERE}; say so, show what replaced it, and keep the older declaration under "## History: <version> declaration"`;
+  assert.deepEqual(gone('Intro.'), [failure]);
+  assert.deepEqual(gone('Intro.\n\n### History of it\n\n**a**: `string`'), [failure]);
+  assert.deepEqual(gone('Intro mentions ## History in passing.'), [failure]);
+  assert.deepEqual(gone('Intro.\n\n## History\n\nOld.'), []);
+});
+
+test('a namespace page is not held to member lists', () => {
+  assert.deepEqual(check(page('docs/exports/namespaces/Table.md', '## Members\n\n**ghost**: `string`\n\n### ghost')), []);
+});
+
+const AUTH = `${TAG}/packages/core/admin/admin/src/features/Auth.tsx`;
+const checkUserHasPermissions = (range: string) =>
+  check(
+    page(
+      'docs/exports/interfaces/AuthContextValue.md',
+      `### checkUserHasPermissions\n\n**[checkUserHasPermissions](${AUTH}#${range})**: \`(permissions?: Array<Pick<Permission, 'action'> & Partial<Omit<Permission, 'action'>>>, passedPermissions?: Permission[], rawQueryContext?: string) => Promise<Permission[]>\``,
+    ),
+  ).filter((f) => f.includes('checkUserHasPermissions'));
+
+test("an Exports member's link may hold its declaration exactly, around it or inside it, but not another declaration of the name", () => {
+  // The member is declared at L66-L70 of Auth.tsx.
+  for (const range of ['L66-L70', 'L66-L71', 'L65-L70', 'L64-L72', 'L66-L69', 'L67-L70', 'L67-L69']) {
+    assert.deepEqual(checkUserHasPermissions(range), [], range);
+  }
+  // L453 declares a constant of the same name in AuthProvider: the name is there, the member is not.
+  assert.deepEqual(checkUserHasPermissions('L453-L470'), [
+    'docs/exports/interfaces/AuthContextValue.md:3: packages/core/admin/admin/src/features/Auth.tsx#L453-L470: AuthContextValue.checkUserHasPermissions is declared at L66-L70, not in L453-L470',
+  ]);
+  // Form.tsx L857 declares `const isSubmitting`, after the member at L595.
+  assert.ok(
+    check(page(FORM_STATE, `### isSubmitting\n\n**[isSubmitting](${FORM}#L857)**: \`boolean\``)).includes(
+      `${FORM_STATE}:3: packages/core/admin/admin/src/components/Form.tsx#L857: FormState.isSubmitting is declared at L595, not in L857`,
+    ),
+  );
+});
+
+test("an Exports member's own failures: its whole-file link, a required one written optional and back, an inherited member's owner, a multi-line type", () => {
+  // Linked without lines: the link names the member, so it must be anchored.
+  assert.deepEqual(
+    check(page(FORM_STATE, `### isSubmitting\n\n**[isSubmitting](${FORM})**: \`boolean\``)).filter((f) => f.includes('isSubmitting')),
+    [
+      `${FORM_STATE}:3: packages/core/admin/admin/src/components/Form.tsx: names \`isSubmitting\` (as the member it documents) but links the whole file: anchor it at #L595 (npm run anchor-links)`,
+    ],
+  );
+  const auth = (body: string, name: string) =>
+    check(page('docs/exports/interfaces/AuthContextValue.md', body)).filter((f) => f.includes(`.${name}:`));
+  // `user?: User` documented as required, and unlinked while optional.
+  assert.deepEqual(auth(`### user\n\n**[user](${AUTH}#L75)**: \`User\``, 'user'), [
+    `docs/exports/interfaces/AuthContextValue.md:3: AuthContextValue.user: documented as required, declared optional in ${WHERE}`,
+  ]);
+  assert.deepEqual(auth('### user\n\n**user?**: `User`', 'user'), [
+    'docs/exports/interfaces/AuthContextValue.md:3: AuthContextValue.user: not linked to its declaration (AuthContextValue in dist/admin/src/features/Auth.d.ts); write **[user?](<source link>)** (npm run anchor-links)',
+  ]);
+  // The message gives the declared type on one line.
+  assert.deepEqual(auth(`### login\n\n**[login](${AUTH}#L54-L56)**: \`() => void\``, 'login'), [
+    `docs/exports/interfaces/AuthContextValue.md:3: AuthContextValue.login: type \`() => void\` differs from the declaration \`(body: Login.Request['body'] & { rememberMe: boolean; }) => Promise<Awaited<ReturnType<ReturnType<typeof useLoginMutation>[0]>>>\` in ${WHERE}`,
+  ]);
+  // StrapiAppContextValue takes `customFields` from the StrapiApp class: the message names the class.
+  assert.deepEqual(
+    check(page('docs/exports/interfaces/StrapiAppContextValue.md', '### customFields\n\n**customFields**: `CustomFields`')).filter((f) =>
+      f.includes('.customFields:'),
+    ),
+    [
+      'docs/exports/interfaces/StrapiAppContextValue.md:3: StrapiAppContextValue.customFields: not linked to its declaration (StrapiApp in dist/admin/src/StrapiApp.d.ts); write **[customFields](<source link>)** (npm run anchor-links)',
+    ],
+  );
+});
+
+test('an Exports member: a declaration in a .ts file must be linked; one in a type-only file cannot be; a method in either signature form', () => {
+  // Plugin is declared in core/apis/Plugin.ts.
+  assert.deepEqual(
+    check(page('docs/exports/classes/Plugin.md', '### name\n\n**name**: `string`')).filter((f) => f.includes('.name:')),
+    [
+      'docs/exports/classes/Plugin.md:3: Plugin.name: not linked to its declaration (Plugin in dist/admin/src/core/apis/Plugin.d.ts); write **[name](<source link>)** (npm run anchor-links)',
+    ],
+  );
+  // Permission comes from shared/contracts/shared.ts, whose map holds no content: nothing to link to.
+  assert.deepEqual(
+    check(page('docs/exports/interfaces/Permission.md', '### action\n\n**action**: `string`')).filter((f) => f.includes('.action:')),
+    [],
+  );
+  // StrapiApp.render as a property's arrow type and as a method signature.
+  const render = (type: string) =>
+    check(
+      page(
+        'docs/exports/classes/StrapiApp.md',
+        `### render\n\n**[render](${TAG}/packages/core/admin/admin/src/StrapiApp.tsx#L573-L602)**: \`${type}\``,
+      ),
+    ).filter((f) => f.includes('.render:'));
+  assert.deepEqual(render('() => import("react/jsx-runtime").JSX.Element'), []);
+  assert.deepEqual(render('(): import("react/jsx-runtime").JSX.Element'), []);
+  assert.deepEqual(render('(): JSX.Element'), [
+    `docs/exports/classes/StrapiApp.md:3: StrapiApp.render: type \`(): JSX.Element\` differs from the declaration \`() => import("react/jsx-runtime").JSX.Element\` in ${WHERE}`,
+  ]);
+});
+
+test('links: a pinned tag of another repository, the helper plugin at its own release, a repository nobody pinned, a repository root, a folder', () => {
+  const FS = 'packages/core/core/src/services/fs.ts';
+  assert.deepEqual(check(page('docs/planted.md', `[\`fs.ts\`](https://github.com/strapi/pack-up/blob/v${STRAPI_VERSION}/${FS})`)), [
+    `docs/planted.md:1: https://github.com/strapi/pack-up/blob/v${STRAPI_VERSION}/${FS}: links strapi/pack-up at "v${STRAPI_VERSION}", not at a pinned release tag (v5.1.1)`,
+  ]);
+  assert.deepEqual(check(page('docs/planted.md', '[`x.ts`](https://github.com/strapi/unknown/blob/v1.0.0/x.ts)')), [
+    'docs/planted.md:1: https://github.com/strapi/unknown/blob/v1.0.0/x.ts: links strapi/unknown at "v1.0.0", not at a pinned release tag (no tree of strapi/unknown is pinned)',
+  ]);
+  // The helper plugin left the monorepo before 5.x: its files are read at 4.26.2, as a link and as a path.
+  const HELPER = 'packages/core/helper-plugin/README.md';
+  assert.deepEqual(
+    check(page('docs/planted.md', `[\`${HELPER}\`](https://github.com/strapi/strapi/blob/v4.26.2/${HELPER}) and \`${HELPER}\`.`)),
+    [],
+  );
+  // The repository itself, and a folder whose link reads as prose.
+  assert.deepEqual(
+    check(
+      page(
+        'docs/planted.md',
+        `[Strapi](https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}) and [the services folder](https://github.com/strapi/strapi/tree/v${STRAPI_VERSION}/packages/core/core/src/services).`,
+      ),
+    ),
+    [],
+  );
+});
+
+test('a .md page is read as Markdown: braces and angle brackets that MDX would reject are text', () => {
+  assert.deepEqual(
+    check(page('docs/planted.md', `When a < b, {the braces} stay text: [\`fs.ts\`](${TAG}/packages/core/core/src/services/fs.ts).`)),
+    [],
+  );
+});
+
+test("a whole-file link on an Exports page that names nothing else is held to the page's symbol", () => {
+  const failures = check(
+    page('docs/exports/classes/Plugin.md', `Lives in [the plugin class](${TAG}/packages/core/admin/admin/src/core/apis/Plugin.ts).`),
+  );
+  assert.deepEqual(
+    failures.filter((f) => f.includes('links the whole file')),
+    [
+      "docs/exports/classes/Plugin.md:1: packages/core/admin/admin/src/core/apis/Plugin.ts: names `Plugin` (as the page's symbol) but links the whole file: anchor it at #L12-L55 (npm run anchor-links)",
+    ],
+  );
+});
+
+test('identifiers: found in a file cited only as a path, with a $ in the name; the failure lists the cited files', () => {
+  const WHERE_TS = 'packages/core/database/src/query/helpers/where.ts';
+  const table = (...rows: string[]) => ['| operator | meaning |', '| --- | --- |', ...rows].join('\n');
+  assert.deepEqual(
+    check(page('docs/planted.md', `Operators live in \`${WHERE_TS}\`.\n\n${table('| `$notContainsi` | case-insensitive |')}`)),
+    [],
+  );
+  assert.deepEqual(
+    check(
+      page(
+        'docs/planted.md',
+        `See \`${WHERE_TS}\` and [\`fs.ts\`](${TAG}/packages/core/core/src/services/fs.ts).\n\n${table('| `$nowhere` | planted |')}`,
+      ),
+    ),
+    [
+      `docs/planted.md:5: \`$nowhere\`: "$nowhere" occurs in none of the files the page cites (packages/core/core/src/services/fs.ts, ${WHERE_TS})`,
+    ],
+  );
+  // `$notContainsi` without its `$` is not the name either: `notContainsi` alone occurs nowhere.
+  assert.equal(check(page('docs/planted.md', `\`${WHERE_TS}\`\n\n${table('| `notContainsi` | planted |')}`)).length, 1);
+  assert.deepEqual(check(page('docs/planted.md', table('| `writeAppFile` | planted |'))), [
+    'docs/planted.md:3: `writeAppFile`: "writeAppFile" occurs in none of the files the page cites (it cites none)',
+  ]);
+});
+
+test('a whole-file link in a sentence naming two identifiers lists both', () => {
+  assert.deepEqual(check(page('docs/planted.md', `The \`createCronService\` and \`add\` functions are in [\`cron.ts\`](${CRON}).`)), [
+    'docs/planted.md:1: packages/core/core/src/services/cron.ts: names `createCronService`, `add` (in its sentence) but links the whole file: anchor it at #L166-L342 (npm run anchor-links)',
+  ]);
+});
+
+test('without arguments the command checks every page of docs/', () => {
+  const all = pagesToCheck([]);
+  assert.ok(all.length > 0);
+  assert.deepEqual(
+    all.map((p) => p.file),
+    readDocs().map((d) => d.file),
+  );
+});
+
+test('the list of unpublished files skips blank lines, spaces included', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'unpublished-'));
+  const file = path.join(dir, 'list.jsonl');
+  writeFileSync(file, '   \n{"repo":"strapi/strapi","path":"a","reason":"r","checked":"c"}\n\t\n');
+  assert.deepEqual(readUnpublished(file), [{ repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' }]);
+});
+
+// Another release (STRAPI_VERSION=5.x.y npm run check:sources): links at the pin's tag and monorepo
+// paths are read in that release's tree. A planted tree stands for it, named per process (a mutation
+// run starts several at once in the same cache) and removed after.
+const PLANTED = `0.0.0-planted.${process.pid}`;
+after(() => rmSync(treeDir({ repo: 'strapi/strapi', version: PLANTED }), { recursive: true, force: true }));
+
+test("checked against another release, the pin's links and paths read that release's tree", () => {
+  const dir = treeDir({ repo: 'strapi/strapi', version: PLANTED });
+  const NEW = 'packages/core/core/src/services/planted.ts';
+  mkdirSync(path.join(dir, path.dirname(NEW)), { recursive: true });
+  writeFileSync(path.join(dir, NEW), 'export const plantedService = () => 1;\n');
+  const files = { [NEW]: { package: '@strapi/core', content: true } };
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ repo: 'strapi/strapi', version: PLANTED, packages: {}, files }));
+  assert.ok(dir.startsWith(CACHE_DIR));
+  const body = `[\`planted.ts\`](${TAG}/${NEW}) and \`${NEW}\`.\n\n| name | x |\n| --- | --- |\n| \`plantedService\` | y |`;
+  const other = new SourceContext(PLANTED);
+  assert.deepEqual(checkPage(page('docs/planted.md', body), parse, other, { unpublished: [], exceptions: [] }), []);
+  // The pin's tree has no such file: the same page fails there, once for the link and once for the path.
+  assert.deepEqual(check(page('docs/planted.md', body)), [
+    `docs/planted.md:1: ${NEW}: no such file or folder in strapi/strapi@v${STRAPI_VERSION} (link ${TAG}/${NEW})`,
+    `docs/planted.md:1: ${NEW}: no such file or folder in strapi/strapi@v${STRAPI_VERSION}`,
+    `docs/planted.md:5: \`plantedService\`: "plantedService" occurs in none of the files the page cites (${NEW})`,
+  ]);
+  // And a file only the pin has fails in the other release.
+  assert.deepEqual(
+    checkPage(page('docs/planted.md', `[\`fs.ts\`](${TAG}/packages/core/core/src/services/fs.ts)`), parse, other, {
+      unpublished: [],
+      exceptions: [],
+    }),
+    [
+      `docs/planted.md:1: packages/core/core/src/services/fs.ts: no such file or folder in strapi/strapi@v${PLANTED} (link ${TAG}/packages/core/core/src/services/fs.ts)`,
+    ],
+  );
 });

@@ -163,7 +163,8 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
     }
     texts.push(() => reader.read(link.path));
     if (link.kind === 'tree' || excused(link.url)) continue;
-    failures.push(...checkAnchor(link, reader.source(link.path), symbol, at));
+    const source = reader.source(link.path);
+    failures.push(...checkAnchor(link, source, symbol, at, source ? memberLines(link, source, symbol, ctx) : undefined));
   }
 
   for (const cited of claims.codePaths) {
@@ -199,7 +200,13 @@ export function checkPage(page: Page, parse: Parse, ctx: SourceContext, options:
  * a link without lines must name no identifier the file holds, and then read as the file's path.
  * `source` is null for a file whose lines are not published (its map names it without content).
  */
-export function checkAnchor(link: CitedLink, source: SourceText | null, pageSymbol: string | null, at: (line: number) => string): string[] {
+export function checkAnchor(
+  link: CitedLink,
+  source: SourceText | null,
+  pageSymbol: string | null,
+  at: (line: number) => string,
+  memberLines?: LineRange,
+): string[] {
   const where = `${at(link.line)}: ${link.path}${link.hash}`;
   if (!source) {
     return link.lines
@@ -212,7 +219,8 @@ export function checkAnchor(link: CitedLink, source: SourceText | null, pageSymb
     return problem ? [`${where}: ${problem.message}`] : [];
   }
   if (names.length > 0) {
-    const anchor = anchorFor(source, names);
+    // A member's anchor is its owner's declaration, not the first declaration of its name.
+    const anchor = memberLines ? { lines: memberLines } : anchorFor(source, names);
     const said = names.map((n) => `\`${n}\``).join(', ');
     const by = {
       member: 'as the member it documents',
@@ -231,6 +239,16 @@ export function checkAnchor(link: CitedLink, source: SourceText | null, pageSymb
     return [`${where}: links the whole file, so its text must be the file's path (it reads "${link.text}")`];
   }
   return [];
+}
+
+/** On an Exports page, the lines of the member a link stands for: its owner's declaration in the linked file. */
+function memberLines(link: CitedLink, source: SourceText, symbol: string | null, ctx: SourceContext): LineRange | undefined {
+  if (!link.member || !symbol) return undefined;
+  const owner = ctx
+    .admin()
+    .lookup(symbol)
+    ?.members.find((m) => m.name === link.member)?.owner;
+  return owner ? source.memberOf(owner, link.member)?.lines : undefined;
 }
 
 /**
