@@ -5,7 +5,7 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceText, anchorFor, checkRange, showRange, wordPattern, MAX_SPAN } from './sources/anchors';
+import { SourceText, anchorFor, checkRange, nested, showRange, wordPattern, MAX_SPAN } from './sources/anchors';
 import { isPathText, namesOf } from './sources/links';
 import { extractClaims, citedFiles, identifierOf, type CitedLink } from '../src/sources/claims';
 import { lineAnchor, parseSourceUrl, sourceUrl } from '../src/config/strapi';
@@ -499,4 +499,27 @@ test('a range touching a declaration by one line cuts it', () => {
   const s = source();
   assert.equal(checkRange(s, { start: 5, end: 11 }, ['createThing'])?.message, 'L5-L11 cuts the declaration of `createThing` at L11-L21');
   assert.equal(checkRange(s, { start: 21, end: 25 }, ['createThing'])?.message, 'L21-L25 cuts the declaration of `createThing` at L11-L21');
+});
+
+test('nested: one range holds the other, edges included; overlapping ranges and disjoint ones are not nested', () => {
+  const r = (start: number, end: number) => ({ start, end });
+  for (const [a, b] of [
+    [r(10, 20), r(10, 20)],
+    [r(10, 21), r(10, 20)],
+    [r(9, 20), r(10, 20)],
+    [r(10, 19), r(10, 20)],
+    [r(11, 20), r(10, 20)],
+    [r(15, 15), r(10, 20)],
+  ]) {
+    assert.equal(nested(a, b), true, `${showRange(a)} and ${showRange(b)}`);
+    assert.equal(nested(b, a), true, `${showRange(b)} and ${showRange(a)}`);
+  }
+  for (const [a, b] of [
+    [r(9, 19), r(10, 20)],
+    [r(11, 21), r(10, 20)],
+    [r(21, 30), r(10, 20)],
+  ]) {
+    assert.equal(nested(a, b), false, `${showRange(a)} and ${showRange(b)}`);
+    assert.equal(nested(b, a), false, `${showRange(b)} and ${showRange(a)}`);
+  }
 });

@@ -24,8 +24,8 @@ import matter from 'gray-matter';
 import { MONOREPO, STRAPI_VERSION, monorepoTreeOf, sourceTrees, type LineRange, type SourceTree } from '../src/config/strapi';
 import { SOURCE_EXCEPTIONS } from '../src/data/source-exceptions';
 import { citedFiles, extractClaims, type CitedLink, type MdNode, type PageClaims } from '../src/sources/claims';
-import { anchorFor, checkRange, showRange, type SourceText } from './sources/anchors';
-import { AdminDeclarations, normaliseType } from './sources/declarations';
+import { anchorFor, checkRange, nested, showRange, type SourceText } from './sources/anchors';
+import { AdminDeclarations, declarationSources, normaliseType } from './sources/declarations';
 import { isPathText, namesOf } from './sources/links';
 import { TreeReader } from './sources/tree';
 import { ROOT, readDocs } from './docs';
@@ -257,13 +257,8 @@ function memberLines(link: CitedLink, source: SourceText, symbol: string | null,
  */
 function declarationSource(declaredIn: string, ctx: SourceContext): boolean {
   const reader = ctx.reader({ repo: MONOREPO, version: ctx.version });
-  const stem = `packages/core/admin/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
-  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.source(f) !== null);
+  return declarationSources(declaredIn).some((f) => reader.source(f) !== null);
 }
-
-/** Whether a range is a declaration's, around it, or inside it. */
-const holds = (range: LineRange, decl: LineRange) =>
-  (range.start <= decl.start && decl.end <= range.end) || (decl.start <= range.start && range.end <= decl.end);
 
 /** docs/exports/interfaces/Table.BodyProps.md -> Table.BodyProps; null for other pages. */
 export function exportedSymbolOf(file: string): { name: string; kind: 'interfaces' | 'classes' | 'namespaces' } | null {
@@ -322,7 +317,7 @@ function checkExportsPage(
     const tree = link?.lines ? ctx.treeOfRef(link.repo, link.ref) : null;
     const source = link && tree ? ctx.reader(tree).source(link.path) : null;
     const own = source && decl.owner ? source.memberOf(decl.owner, member.name) : undefined;
-    if (link?.lines && source && own && checkRange(source, link.lines, [member.name]) === null && !holds(link.lines, own.lines)) {
+    if (link?.lines && source && own && checkRange(source, link.lines, [member.name]) === null && !nested(link.lines, own.lines)) {
       failures.push(
         `${at(link.line)}: ${link.path}${link.hash}: ${target.name}.${member.name} is declared at ${showRange(own.lines)}, not in ${showRange(link.lines)}`,
       );

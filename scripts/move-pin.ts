@@ -20,8 +20,8 @@ import * as prettier from 'prettier';
 import { MONOREPO, sourceTrees, sourceUrl, type LineRange, type SourceTree } from '../src/config/strapi';
 import { STRAPI_VERSION } from '../src/config/site';
 import { extractClaims, type CitedLink } from '../src/sources/claims';
-import { anchorFor, checkRange, showRange, type SourceText } from './sources/anchors';
-import { AdminDeclarations } from './sources/declarations';
+import { anchorFor, checkRange, nested, showRange, type SourceText } from './sources/anchors';
+import { AdminDeclarations, declarationSources } from './sources/declarations';
 import { isPathText, namesOf } from './sources/links';
 import { TreeReader } from './sources/tree';
 import { createParser, exportedSymbolOf, readUnpublished } from './check-sources';
@@ -149,18 +149,13 @@ export function findBlock(lines: string[], target: SourceText, near: number): Li
 }
 
 /** Whether the admin source a `.d.ts` was compiled from is in the tree without its lines (a type-only file). */
-function declarationWithoutLines(declaredIn: string, reader: Tree, directory = 'packages/core/admin'): boolean {
-  const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
-  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].some((f) => reader.isFile(f) && reader.source(f) === null);
+function declarationWithoutLines(declaredIn: string, reader: Tree): boolean {
+  return declarationSources(declaredIn).some((f) => reader.isFile(f) && reader.source(f) === null);
 }
 
 /** The admin source file a `.d.ts` of `@strapi/admin` was compiled from. */
-export function sourceOfDeclaration(declaredIn: string, reader: Tree, directory = 'packages/core/admin'): string | null {
-  const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
-  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`]) {
-    if (reader.source(candidate)) return candidate;
-  }
-  return null;
+export function sourceOfDeclaration(declaredIn: string, reader: Tree): string | null {
+  return declarationSources(declaredIn).find((candidate) => reader.source(candidate)) ?? null;
 }
 
 export interface PageInput {
@@ -222,11 +217,7 @@ export function movePage(page: PageInput, parse: Parse, move: Move): PageResult 
     if (checkRange(source, lines, names) !== null) return false;
     const owner = ownerOf(link);
     const own = owner ? source.memberOf(owner, link.member!) : undefined;
-    return (
-      !own ||
-      (lines.start <= own.lines.start && own.lines.end <= lines.end) ||
-      (own.lines.start <= lines.start && lines.end <= own.lines.end)
-    );
+    return !own || nested(lines, own.lines);
   };
 
   const rewrite = (link: CitedLink, url: string) => {

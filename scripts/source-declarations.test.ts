@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AdminDeclarations, normaliseType, type DeclaredMember } from './sources/declarations';
+import { AdminDeclarations, declarationSources, normaliseType, type DeclaredMember } from './sources/declarations';
 
 const admin = new AdminDeclarations('5.54.0');
 const member = (symbol: string, name: string): DeclaredMember | undefined => admin.lookup(symbol)?.members.find((m) => m.name === name);
@@ -197,4 +197,15 @@ test('planted declarations: every shape of member and symbol the reader tells ap
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a declaration file maps to the four sources it may come from, in the order they are tried', () => {
+  assert.deepEqual(declarationSources('dist/admin/src/components/Form.d.ts'), [
+    'packages/core/admin/admin/src/components/Form.ts',
+    'packages/core/admin/admin/src/components/Form.tsx',
+    'packages/core/admin/admin/src/components/Form/index.ts',
+    'packages/core/admin/admin/src/components/Form/index.tsx',
+  ]);
+  // Only a leading dist/ and a trailing .d.ts are cut.
+  assert.deepEqual(declarationSources('dist/x/dist/a.d.ts.d.ts', 'pkg')[0], 'pkg/x/dist/a.d.ts.ts');
 });

@@ -284,6 +284,8 @@ export function anchorFor(source: SourceText, names: string[]): Anchor | null {
 }
 
 const contains = (outer: LineRange, inner: LineRange) => outer.start <= inner.start && inner.end <= outer.end;
+/** Whether one range holds the other: a link's range around a declaration, or inside it. */
+export const nested = (a: LineRange, b: LineRange) => contains(a, b) || contains(b, a);
 const overlaps = (a: LineRange, b: LineRange) => a.start <= b.end && b.start <= a.end;
 export const showRange = (r: LineRange) => (r.start === r.end ? `L${r.start}` : `L${r.start}-L${r.end}`);
 
@@ -312,7 +314,7 @@ export function checkRange(source: SourceText, lines: LineRange, names: string[]
   let off: RangeProblem | null = null;
   for (const name of names) {
     const decls = source.declarationsOf(name);
-    if (decls.some((d) => contains(lines, d.lines) || contains(d.lines, lines))) return null;
+    if (decls.some((d) => nested(lines, d.lines))) return null;
     const cut = decls.find((d) => overlaps(lines, d.lines));
     if (cut) {
       const shift = lines.start - cut.lines.start;

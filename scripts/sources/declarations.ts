@@ -38,6 +38,15 @@ export function normaliseType(text: string): string {
     .replace(/;(?=[}\]])/g, '');
 }
 
+/**
+ * The files a `.d.ts` of `@strapi/admin` may have been compiled from, in the monorepo folder
+ * `directory`: `dist/admin/src/a.d.ts` from `admin/src/a.ts`, `a.tsx`, `a/index.ts` or `a/index.tsx`.
+ */
+export function declarationSources(declaredIn: string, directory = 'packages/core/admin'): string[] {
+  const stem = `${directory}/${declaredIn.replace(/^dist\//, '').replace(/\.d\.ts$/, '')}`;
+  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`];
+}
+
 export class AdminDeclarations {
   private readonly checker: ts.TypeChecker;
   private readonly exports: Map<string, ts.Symbol>;
