@@ -15,7 +15,7 @@ function fixture(name: string, body: string): string {
   const file = path.join(dir, name);
   writeFileSync(
     file,
-    `import { test, before } from 'node:test';\nimport { spawn } from 'node:child_process';\nimport { writeFileSync } from 'node:fs';\n${body}\n`,
+    `import { test, before, after } from 'node:test';\nimport { spawn } from 'node:child_process';\nimport { writeFileSync } from 'node:fs';\n${body}\n`,
   );
   return file;
 }
@@ -115,4 +115,38 @@ test('files not started when the budget is spent are listed', async () => {
 test("parseCounts reads the spec reporter's last totals", () => {
   assert.deepEqual(parseCounts('ℹ tests 3\nℹ pass 2\nℹ fail 1\nℹ cancelled 0\n'), { tests: 3, pass: 2, fail: 1, cancelled: 0 });
   assert.deepEqual(parseCounts('✔ a\n'), { tests: 0, pass: 0, fail: 0, cancelled: 0 });
+});
+
+test('a file whose tests all pass but whose process ends badly fails, and says how it ended', async () => {
+  const exitCode = fixture('exit-code.test.mjs', `test('one', () => {});\nafter(() => { process.exitCode = 3; });`);
+  const byCode = await runFile(exitCode, options);
+  assert.equal(byCode.code, 1);
+  assert.deepEqual(byCode.counts, { tests: 2, pass: 1, fail: 1, cancelled: 0 });
+  assert.match(byCode.output, /the file's process ended with exit code 3, signal none/);
+  const killed = fixture('killed.test.mjs', `test('one', () => {});\nafter(() => { process.kill(process.pid, 'SIGKILL'); });`);
+  assert.match((await runFile(killed, options)).output, /the file's process ended with exit code none, signal SIGKILL/);
+  // A file that passes says nothing of the kind.
+  const fine = fixture('fine.test.mjs', `test('one', () => {});`);
+  const ok = await runFile(fine, options);
+  assert.equal(ok.code, 0);
+  assert.doesNotMatch(ok.output, /ended with/);
+});
+
+test('a file that failed only as a whole runs once more; a file with a failing test does not', async () => {
+  const state = path.join(dir, 'runs.txt');
+  writeFileSync(state, '');
+  // Its first process ends with a bad exit code after its test passed; the second ends well.
+  const once = fixture(
+    'bad-once.test.mjs',
+    `import { appendFileSync, readFileSync } from 'node:fs';\ntest('one', () => {});\nafter(() => { appendFileSync(${JSON.stringify(state)}, 'x'); if (readFileSync(${JSON.stringify(state)}, 'utf8').length === 1) process.exitCode = 1; });`,
+  );
+  const { results } = await runFiles([once], { ...options, concurrency: 1, budgetMs: 60_000 }, () => {});
+  assert.equal(results[0].code, 0);
+  assert.equal(results[0].firstRun?.code, 1);
+  assert.match(results[0].firstRun?.output ?? '', /exit code 1/);
+  assert.equal(readFileSync(state, 'utf8'), 'xx');
+  const failing = fixture('fails-once.test.mjs', `test('one', () => { throw new Error('planted'); });`);
+  const again = await runFiles([failing], { ...options, concurrency: 1, budgetMs: 60_000 }, () => {});
+  assert.equal(again.results[0].code, 1);
+  assert.equal(again.results[0].firstRun, undefined);
 });

@@ -21,7 +21,9 @@
  * (Linux: /proc/<pid>/environ).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { childrenOf } from '../strapi-app/harness/processes';
 
 export const MARK_VARIABLE = 'CLAIMS_RUN_MARK';
@@ -37,6 +39,19 @@ export interface FileResult {
   stopped?: string;
   /** Processes still alive when the file ended, killed by the cleanup. */
   leftovers: number;
+  /** Every test passed, and the file failed only because of how its process ended (processEnd). */
+  onlyEndFailed: boolean;
+  /** The first run of a file run twice (see endedBadlyOnly). */
+  firstRun?: FileResult;
+}
+
+/**
+ * Whether a file failed only as a whole: every test in it passed, and its process then ended badly
+ * (an exit code or a signal, processEnd). Such a file runs once more, and both runs are reported, as
+ * Playwright's one retry in CI does for a browser test; a failing test is never run again.
+ */
+export function endedBadlyOnly(r: FileResult): boolean {
+  return r.code !== 0 && !r.stopped && r.onlyEndFailed;
 }
 
 /** The totals of node's spec reporter (`ℹ tests 6`, `ℹ pass 5`...); 0 for a total it did not print. */
@@ -46,6 +61,27 @@ export function parseCounts(output: string): FileResult['counts'] {
     return all.length ? Number(all[all.length - 1][1]) : 0;
   };
   return { tests: count('tests'), pass: count('pass'), fail: count('fail'), cancelled: count('cancelled') };
+}
+
+/**
+ * How a file's process ended when it failed as a whole (its tests may all have passed): node's TAP
+ * report gives the exit code and the signal of a file's process, which its spec report leaves out.
+ */
+export function processEnd(tapFile: string): { end: string; only: boolean } | null {
+  let text: string;
+  try {
+    text = readFileSync(tapFile, 'utf8');
+  } catch {
+    return null;
+  }
+  const m = /^not ok \d+ - .*\n {2}---\n(?:(?! {2}\.\.\.\n).*\n)*? {2}exitCode: (.*)\n {2}signal: (.*)\n/m.exec(text);
+  if (!m) return null;
+  const shown = (value: string) => (value === '~' ? 'none' : value.replace(/'/g, ''));
+  // `only`: no test failed; the file's own entry is the report's one failure.
+  return {
+    end: `the file's process ended with exit code ${shown(m[1])}, signal ${shown(m[2])}`,
+    only: (text.match(/^\s*not ok /gm) ?? []).length === 1,
+  };
 }
 
 /** Pids (other than this process) whose environment holds `CLAIMS_RUN_MARK=<mark>`. */
@@ -107,7 +143,17 @@ export function runFile(file: string, options: RunOptions, signal?: AbortSignal)
   const mark = `${process.pid}-${++runs}-${Date.now()}`;
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--test', '--test-reporter=spec', file], {
+    // The spec reporter shows a file that failed as a whole only as "test failed"; the TAP report
+    // beside it says how its process ended (exit code, signal): see processEnd.
+    const tapDir = mkdtempSync(path.join(tmpdir(), 'claims-tap-'));
+    const tap = path.join(tapDir, 'report.tap');
+    const reporters = [
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+    ];
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--test', ...reporters, file], {
       cwd: options.cwd,
       // NODE_TEST_CONTEXT (set when this runs under node's test runner) would make the file's runner
       // report in node's internal format instead of running as a runner of its own.
@@ -145,7 +191,20 @@ export function runFile(file: string, options: RunOptions, signal?: AbortSignal)
       clearTimeout(limit);
       clearInterval(sweep);
       signal?.removeEventListener('abort', onAbort);
-      resolve({ file, code: stopped ? 1 : code, ms: Date.now() - started, output, counts: parseCounts(output), stopped, leftovers });
+      const end = processEnd(tap);
+      rmSync(tapDir, { recursive: true, force: true });
+      if (end) output += `\n${end.end}\n`;
+      const counts = parseCounts(output);
+      resolve({
+        file,
+        code: stopped ? 1 : code,
+        ms: Date.now() - started,
+        output,
+        counts,
+        stopped,
+        leftovers,
+        onlyEndFailed: end?.only ?? false,
+      });
     };
     child.on('exit', (c, sig) => {
       code = c ?? (sig ? 1 : 0);
@@ -191,7 +250,10 @@ export async function runFiles(
   process.on('SIGTERM', stopOnSignal);
   const worker = async () => {
     while (!controller.signal.aborted && queue.length > 0) {
-      const result = await runFile(queue.shift()!, options, controller.signal);
+      const file = queue.shift()!;
+      let result = await runFile(file, options, controller.signal);
+      if (endedBadlyOnly(result) && !controller.signal.aborted)
+        result = { ...(await runFile(file, options, controller.signal)), firstRun: result };
       results.push(result);
       onResult(result);
     }

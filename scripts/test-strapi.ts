@@ -150,6 +150,10 @@ async function main(): Promise<number> {
       process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
       if (r.stopped) console.log(`!! ${r.file}: ${r.stopped}`);
       if (r.leftovers) console.log(`!! ${r.file}: ${r.leftovers} process(es) it started were still running at its end, killed`);
+      if (r.firstRun) {
+        const end = /the file's process ended with .*/.exec(r.firstRun.output)?.[0] ?? "the file's process ended badly";
+        console.log(`!! ${r.file}: ran twice: in its first run every test passed but ${end}`);
+      }
     },
   );
   const failed = results.filter((r) => r.code !== 0);
@@ -161,6 +165,8 @@ async function main(): Promise<number> {
   for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 8))
     console.log(`   ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`);
   for (const r of failed) console.log(`✖ ${r.file}${r.stopped ? ` (${r.stopped})` : ''}`);
+  for (const r of results.filter((x) => x.firstRun))
+    console.log(`!! ${r.file}: ran twice (its process ended badly the first time), ${r.code === 0 ? 'passed' : 'failed'} the second`);
   for (const f of notStarted) console.log(`✖ ${f}: not started, the run's budget of ${budgetMs / 1000} s was spent`);
   const code = failed.length || notStarted.length ? 1 : 0;
   stop();
