@@ -545,7 +545,13 @@ test.describe('search', () => {
     await expect(marks.first()).toBeVisible();
     expect((await marks.allTextContents()).every((text) => /^(nested|handler)/i.test(text))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await page.locator('.navbar').getByRole('link', { name: 'Guides', exact: true }).click();
+    // The navbar hides while the page scrolls down (hideOnScroll) and slides back on the way up: a
+    // reader scrolls up to reach it. Clicking it mid-slide can land beside the link (one CI run).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const guides = page.locator('.navbar').getByRole('link', { name: 'Guides', exact: true });
+    await expect(guides).toBeInViewport({ ratio: 1 });
+    await guides.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/guides/contributing');
     await expect(page.locator('mark[data-search-highlight]')).toHaveCount(0);
   });
 
