@@ -15,6 +15,17 @@ import { DOCS_DIR, ROOT, readDocs } from './docs';
 import { CACHE_DIR, treeDir } from './strapi-source';
 import { SourceContext, checkPage, exportedSymbolOf, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
 
+/** A temporary folder, removed when the file's tests end. */
+const temporary: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
 let parse: Awaited<ReturnType<typeof createParser>>;
 const ctx = new SourceContext(STRAPI_VERSION);
 const TAG = `https://github.com/strapi/strapi/blob/v${STRAPI_VERSION}`;
@@ -254,7 +265,7 @@ test('an Exports member must link its declaration; its range is checked like any
 });
 
 test('the command checks the pages it is given, prints each failure and a summary, and exits 1 on any', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'check-sources-'));
+  const dir = tempDir('check-sources-');
   const good = path.join(dir, 'good.md');
   const bad = path.join(dir, 'bad.md');
   writeFileSync(good, `---\ntitle: Good\n---\n\n[\`createCronService\`](${CRON}#L166-L342)\n`);
@@ -334,7 +345,7 @@ test('files no package publishes: listed by path or folder, with or without a tr
 });
 
 test('the list of unpublished files refuses an entry without a reason or a check', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'unpublished-'));
+  const dir = tempDir('unpublished-');
   const file = path.join(dir, 'list.jsonl');
   writeFileSync(file, '{"repo":"strapi/strapi","path":"a","reason":"r","checked":"c"}\n\n');
   assert.deepEqual(readUnpublished(file), [{ repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' }]);
@@ -624,7 +635,7 @@ test('without arguments the command checks every page of docs/', () => {
 });
 
 test('the list of unpublished files skips blank lines, spaces included', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'unpublished-'));
+  const dir = tempDir('unpublished-');
   const file = path.join(dir, 'list.jsonl');
   writeFileSync(file, '   \n{"repo":"strapi/strapi","path":"a","reason":"r","checked":"c"}\n\t\n');
   assert.deepEqual(readUnpublished(file), [{ repo: 'strapi/strapi', path: 'a', reason: 'r', checked: 'c' }]);

@@ -3,9 +3,9 @@
  * every kind of claim (unchanged, moved but identical, changed with its diff, gone), a file found
  * again by its content, and the way back restoring the page byte for byte.
  */
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SourceText } from './sources/anchors';
@@ -26,6 +26,17 @@ import {
   type Tree,
 } from './move-pin';
 import { createParser } from './check-sources';
+
+/** A temporary folder, removed when the file's tests end. */
+const temporary: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
 
 let parse: Awaited<ReturnType<typeof createParser>>;
 before(async () => {
@@ -402,7 +413,7 @@ test("a member's link goes to its owner's member, not to the first declaration o
 });
 
 test('the command: moves the pages it is given and the pin, reports, and moves back byte for byte', async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'move-pin-'));
+  const root = tempDir('move-pin-');
   mkdirSync(path.join(root, 'docs'));
   mkdirSync(path.join(root, 'src/config'), { recursive: true });
   const site = "export const STRAPI_VERSION = '9.1.0';\n";
@@ -532,7 +543,7 @@ test('a link whose URL is written differently from how it reads cannot be rewrit
 });
 
 test('the command with its defaults: anchors a page at the pin, from the real source tree', async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'anchor-links-'));
+  const root = tempDir('anchor-links-');
   mkdirSync(path.join(root, 'docs'));
   const CRON = `https://github.com/strapi/strapi/blob/v${STRAPI_VERSION}/packages/core/core/src/services/cron.ts`;
   writeFileSync(path.join(root, 'docs/x.md'), `The \`createCronService\` factory: [\`cron.ts\`](${CRON}).\n`);
