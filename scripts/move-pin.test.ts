@@ -555,3 +555,153 @@ test('the command with its defaults: anchors a page at the pin, from the real so
   );
   assert.equal(log[0], `anchor-links: 1 page(s) at Strapi ${STRAPI_VERSION}: rewrote 1; 0 link(s) left for a decision by hand`);
 });
+
+test('moved files: a file only contained in a much larger one, or sharing only short lines, is not taken; half its lines is enough; a tie goes to the same name', () => {
+  const lines = (...l: string[]) => `${l.join('\n')}\n`;
+  const old = lines('first line of it', 'second line of it', 'third line of it', 'fourth line of it');
+  // The whole old file inside one eight times larger: a quarter of the larger one's lines.
+  const bigger = lines(
+    ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `unrelated line ${n}`),
+    'first line of it',
+    'second line of it',
+    'third line of it',
+    'fourth line of it',
+  );
+  assert.equal(findMoved(old, 'z/a.ts', memoryTree({ 'b/big.ts': bigger })), null);
+  // Exactly half of the lines shared.
+  const half = lines('first line of it', 'second line of it', 'another line here', 'yet another line');
+  assert.deepEqual(findMoved(old, 'z/a.ts', memoryTree({ 'b/half.ts': half })), { path: 'b/half.ts', similarity: 0.5 });
+  // Indentation does not matter; lines of three characters or fewer (`});`, `}`) do not count.
+  assert.deepEqual(findMoved(lines('  first line of it', '});'), 'z/a.ts', memoryTree({ 'b/a.ts': lines('first line of it') })), {
+    path: 'b/a.ts',
+    similarity: 1,
+  });
+  assert.equal(findMoved(lines('first line of it', '});'), 'z/a.ts', memoryTree({ 'b/c.ts': lines('});', 'other line here') })), null);
+  // Two candidates as similar: the one with the old file's name, wherever it is listed.
+  for (const order of [
+    ['b/other.ts', 'c/a.ts'],
+    ['c/a.ts', 'b/other.ts'],
+  ]) {
+    const tree = memoryTree(Object.fromEntries(order.map((p) => [p, old])));
+    assert.equal(findMoved(old, 'z/a.ts', tree)?.path, 'c/a.ts', order.join(', '));
+  }
+  // Without a same-named one, the first listed of two as similar.
+  assert.equal(findMoved(old, 'z/a.ts', memoryTree({ 'b/x.ts': old, 'c/y.ts': old }))?.path, 'b/x.ts');
+});
+
+test('blocks: the match nearest to the old place, the earlier one of two as near', () => {
+  const text = ['x', 'a', 'b', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'a', 'b', 'x'].join('\n');
+  const t = new SourceText('t.ts', text);
+  // a, b at L2-L3 and at L12-L13.
+  assert.deepEqual(findBlock(['a', 'b'], t, 4), { start: 2, end: 3 });
+  assert.deepEqual(findBlock(['a', 'b'], t, 11), { start: 12, end: 13 });
+  assert.deepEqual(findBlock(['a', 'b'], t, 7), { start: 2, end: 3 }, 'five lines from each: the earlier');
+  assert.deepEqual(findBlock(['a', 'b'], t, 8), { start: 12, end: 13 });
+});
+
+test('the report: several names, a note only when there is one, the repository without its host', () => {
+  const claim = (note: string) => ({
+    page: 'docs/p.md',
+    line: 3,
+    status: 'moved' as const,
+    from: 'https://github.com/strapi/strapi/blob/v1.0.0/a.ts#L1',
+    to: 'https://github.com/strapi/strapi/blob/v2.0.0/a.ts#L2',
+    names: ['a', 'b'],
+    diff: [],
+    note,
+  });
+  assert.deepEqual(report([{ file: 'docs/p.md', raw: '', claims: [claim(''), claim('L1 -> L2')], undecided: [] }]), [
+    'docs/p.md: 0 unchanged, 2 moved, 0 changed, 0 gone',
+    '  moved     line 3: `a`, `b` strapi/strapi/blob/v2.0.0/a.ts#L2',
+    '  moved     line 3: `a`, `b` strapi/strapi/blob/v2.0.0/a.ts#L2 (L1 -> L2)',
+  ]);
+});
+
+test('the command: a release is three numbers of any length; the summary counts the pages that cite something', async () => {
+  const root = tempDir('move-pin-');
+  mkdirSync(path.join(root, 'docs'));
+  mkdirSync(path.join(root, 'src/config'), { recursive: true });
+  writeFileSync(path.join(root, 'src/config/site.ts'), "export const STRAPI_VERSION = '9.1.0';\n");
+  writeFileSync(path.join(root, 'docs/one.md'), `[\`same\`](${U}/packages/a/src/same.ts#L1-L3)\n`);
+  writeFileSync(path.join(root, 'docs/two.md'), `[\`same\`](${U}/packages/a/src/same.ts#L1-L3) again\n`);
+  writeFileSync(path.join(root, 'docs/none.md'), 'No link.\n');
+  const log: string[] = [];
+  const options = {
+    root,
+    from: '9.1.0',
+    log: (l: string) => log.push(l),
+    build: async () => {},
+    reader: () => oldTree,
+    admin: () => ({ lookup: () => null }),
+    unpublished: [],
+  };
+  for (const wrong of ['9.1', 'v9.1.0', '9.1.0-beta.1', '9.1.0x', 'x9.1.0', '9.1.x', '9..1']) {
+    log.length = 0;
+    assert.equal(await run([wrong, 'docs/none.md'], options), 2, wrong);
+    assert.match(log[0], /^usage:/);
+  }
+  log.length = 0;
+  assert.equal(await run(['10.20.30', 'docs/one.md', 'docs/two.md', 'docs/none.md'], options), 0);
+  assert.match(log.at(-2) ?? '', /^\nmove-pin 9\.1\.0 -> 10\.20\.30: 2 claims on 2 pages: 2 unchanged/);
+});
+
+test('Exports members: linked only by anchor-links, never by a move; each linked once; a declaration file that does not exist is reported', () => {
+  const admin = memoryTree({
+    'packages/core/admin/admin/src/x.tsx': 'export interface Options {\n  timeout?: number;\n  done: number;\n}\n',
+  });
+  const declared: DeclaredSymbol = {
+    name: 'Options',
+    kind: 'interface',
+    file: '',
+    members: [
+      { name: 'timeout', optional: true, type: 'number', kind: 'property', declaredIn: 'dist/admin/src/x.d.ts', owner: 'Options' },
+      { name: 'done', optional: false, type: 'number', kind: 'property', declaredIn: 'dist/admin/src/x.d.ts', owner: 'Options' },
+      { name: 'gone', optional: false, type: 'number', kind: 'property', declaredIn: 'dist/admin/src/gone.d.ts', owner: 'Options' },
+    ],
+  };
+  const X = 'https://github.com/strapi/strapi/blob/v9.1.0/packages/core/admin/admin/src/x.tsx';
+  const page = [
+    '---',
+    'strapi: 9.1.0',
+    '---',
+    `The interface is in [\`x.tsx\`](${X}#L1-L4).`,
+    '',
+    '### timeout',
+    '',
+    '**timeout?**: `number`',
+    '',
+    '### done',
+    '',
+    `**[done](${X}#L3)**: \`number\``,
+    '',
+    '### gone',
+    '',
+    '**gone**: `number`',
+    '',
+  ].join('\n');
+  const m: Move = {
+    from: '9.1.0',
+    to: '9.1.0',
+    reader: () => admin,
+    admin: () => ({ lookup: (name: string) => (name === 'Options' ? declared : null) }),
+  };
+  const anchored = movePage({ file: 'docs/exports/interfaces/Options.md', raw: page }, parse, m);
+  assert.equal(anchored.raw, page.replace('**timeout?**:', `**[timeout?](${X}#L2)**:`));
+  assert.deepEqual(anchored.undecided, [
+    'docs/exports/interfaces/Options.md:16: member gone: no declaration found in the source of dist/admin/src/gone.d.ts',
+  ]);
+  // A move re-anchors the links there are and adds none.
+  const moved = movePage({ file: 'docs/exports/interfaces/Options.md', raw: page }, parse, { ...m, to: '9.2.0' });
+  assert.ok(moved.raw.includes('**timeout?**: `number`'), moved.raw);
+  assert.ok(
+    moved.raw.includes('**[done](https://github.com/strapi/strapi/blob/v9.2.0/packages/core/admin/admin/src/x.tsx#L3)**:'),
+    moved.raw,
+  );
+});
+
+test('a link that cannot be rewritten is reported at its line in the file, frontmatter included', () => {
+  const page = `---\nstrapi: 9.1.0\n---\n\n[\`x\`](${U}/packages/a/src/same\\_x.ts)\n`;
+  assert.throws(() => movePage({ file: 'docs/t.md', raw: page }, parse, move('9.1.0', '9.0.0')), {
+    message: `docs/t.md:5: cannot find ${U}/packages/a/src/same_x.ts in the link's text`,
+  });
+});
