@@ -460,7 +460,10 @@ test('a symbol the pin no longer exports: the failure says what to write, and on
 });
 
 test('a namespace page is not held to member lists', () => {
-  assert.deepEqual(check(page('docs/exports/namespaces/Table.md', '## Members\n\n**ghost**: `string`\n\n### ghost')), []);
+  const members = '## Members\n\n### ghost\n\n**ghost**: `string`';
+  assert.deepEqual(check(page('docs/exports/namespaces/Table.md', members)), []);
+  // The same member on an interface page fails: the namespace page is skipped, not the member.
+  assert.ok(check(page('docs/exports/interfaces/FormState.md', members)).some((f) => f.includes('FormState.ghost: no such member')));
 });
 
 const AUTH = `${TAG}/packages/core/admin/admin/src/features/Auth.tsx`;
@@ -674,4 +677,19 @@ test("checked against another release, the pin's links and paths read that relea
       `docs/planted.md:1: packages/core/core/src/services/fs.ts: no such file or folder in strapi/strapi@v${PLANTED} (link ${TAG}/packages/core/core/src/services/fs.ts)`,
     ],
   );
+});
+
+test('an exception excuses its own claim only, not the rest of its page', () => {
+  const body = ['| name | x |', '| --- | --- |', '| `ghostOne()` | y |', '| `ghostTwo` | y |'].join('\n');
+  const failures = checkPage(page('docs/planted.md', body), parse, ctx, {
+    unpublished: [],
+    exceptions: [{ page: 'docs/planted.md', claim: 'ghostOne()', reason: 'planted' }],
+  });
+  assert.deepEqual(failures, ['docs/planted.md:4: `ghostTwo`: "ghostTwo" occurs in none of the files the page cites (it cites none)']);
+});
+
+test('an .mdx page is parsed as MDX: a link inside a JSX comment is not a citation', () => {
+  const body = `Text.\n\n{/* [\`createCronService\`](${CRON}#L1-L2) */}\n`;
+  assert.deepEqual(checkPage({ file: 'docs/planted.mdx', body, offset: 0 }, parse, ctx, { unpublished: [], exceptions: [] }), []);
+  assert.equal(checkPage({ file: 'docs/planted.md', body, offset: 0 }, parse, ctx, { unpublished: [], exceptions: [] }).length, 1);
 });
