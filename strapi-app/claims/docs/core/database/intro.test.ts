@@ -58,6 +58,17 @@ const variant = (
   });
 
 let strapi: Core.Strapi;
+/** A folder in the OS temp folder, removed when the file's claims end. */
+const temporaryDirs: string[] = [];
+function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporaryDirs.push(dir);
+  return dir;
+}
+after(() => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 before(async () => {
   strapi = await bootStrapi({ name: 'db-intro', appDir: base });
 });
@@ -67,7 +78,7 @@ after(async () => {
 
 /** A throwaway Database on a SQLite file in a temporary folder (Strapi resolves `:memory:` as a file name). */
 function tempDatabase(settings: Record<string, unknown> = {}, client = 'sqlite') {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'claims-db-'));
+  const dir = temporaryDir('claims-db-');
   return new Database({
     connection: { client, connection: client === 'sqlite' ? { filename: path.join(dir, 'claims.db') } : {}, useNullAsDefault: true },
     settings: { migrations: { dir }, ...settings },
