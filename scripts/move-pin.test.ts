@@ -705,3 +705,27 @@ test('a link that cannot be rewritten is reported at its line in the file, front
     message: `docs/t.md:5: cannot find ${U}/packages/a/src/same_x.ts in the link's text`,
   });
 });
+
+test('an .mdx page is parsed as MDX: a link inside a JSX comment is left alone', () => {
+  const body = `Text.\n\n{/* [\`beta\`](${U}/packages/a/src/service.ts#L9-L11) */}\n`;
+  const mdx = movePage({ file: 'docs/t.mdx', raw: body }, parse, move('9.1.0', '9.0.0'));
+  assert.deepEqual(mdx.claims, []);
+  assert.equal(mdx.raw, body);
+  // The same text in a .md page is a link, and moves.
+  assert.equal(movePage({ file: 'docs/t.md', raw: body }, parse, move('9.1.0', '9.0.0')).claims.length, 1);
+});
+
+test("anchor-links anchors an Exports page's whole-file link that names nothing at the page's symbol", () => {
+  const tree = memoryTree({ 'packages/core/admin/admin/src/x.tsx': 'const a = 1;\nexport interface Options {\n  size: number;\n}\n' });
+  const X = 'https://github.com/strapi/strapi/blob/v9.1.0/packages/core/admin/admin/src/x.tsx';
+  const raw = `Declared in [the admin's source](${X}).\n`;
+  const m: Move = { from: '9.1.0', to: '9.1.0', reader: () => tree, admin: () => ({ lookup: () => null }) };
+  assert.equal(
+    movePage({ file: 'docs/exports/interfaces/Options.md', raw }, parse, m).raw,
+    `Declared in [the admin's source](${X}#L2-L4).\n`,
+  );
+  // On another page the same link names nothing: left for a decision by hand.
+  const other = movePage({ file: 'docs/t.md', raw }, parse, m);
+  assert.equal(other.raw, raw);
+  assert.equal(other.undecided.length, 1);
+});
