@@ -5,26 +5,15 @@
  * optionality or type differs from the `.d.ts`. Needs `npm run strapi-source` first (test.sh
  * runs it).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRAPI_VERSION } from '../src/config/site';
 import { DOCS_DIR, ROOT, readDocs } from './docs';
+import { tempDir } from './temp-dirs';
 import { CACHE_DIR, treeDir } from './strapi-source';
 import { SourceContext, checkPage, exportedSymbolOf, run, createParser, pagesToCheck, readUnpublished, type Page } from './check-sources';
-
-/** A temporary folder, removed when the file's tests end. */
-const temporary: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
-});
 
 let parse: Awaited<ReturnType<typeof createParser>>;
 const ctx = new SourceContext(STRAPI_VERSION);

@@ -41,6 +41,8 @@ export interface FileResult {
   leftovers: number;
   /** Every test passed, and the file failed only because of how its process ended (processEnd). */
   onlyEndFailed: boolean;
+  /** How the file's process ended when it failed as a whole (processEnd), also printed in `output`. */
+  end?: string;
   /** The first run of a file run twice (see endedBadlyOnly). */
   firstRun?: FileResult;
 }
@@ -204,6 +206,7 @@ export function runFile(file: string, options: RunOptions, signal?: AbortSignal)
         stopped,
         leftovers,
         onlyEndFailed: end?.only ?? false,
+        end: end?.end,
       });
     };
     child.on('exit', (c, sig) => {

@@ -3,10 +3,9 @@
  * every kind of claim (unchanged, moved but identical, changed with its diff, gone), a file found
  * again by its content, and the way back restoring the page byte for byte.
  */
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceText } from './sources/anchors';
 import { STRAPI_VERSION } from '../src/config/site';
@@ -26,17 +25,7 @@ import {
   type Tree,
 } from './move-pin';
 import { createParser } from './check-sources';
-
-/** A temporary folder, removed when the file's tests end. */
-const temporary: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from './temp-dirs';
 
 let parse: Awaited<ReturnType<typeof createParser>>;
 before(async () => {

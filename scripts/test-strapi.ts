@@ -151,7 +151,7 @@ async function main(): Promise<number> {
       if (r.stopped) console.log(`!! ${r.file}: ${r.stopped}`);
       if (r.leftovers) console.log(`!! ${r.file}: ${r.leftovers} process(es) it started were still running at its end, killed`);
       if (r.firstRun) {
-        const end = /the file's process ended with .*/.exec(r.firstRun.output)?.[0] ?? "the file's process ended badly";
+        const end = r.firstRun.end ?? "the file's process ended badly";
         console.log(`!! ${r.file}: ran twice: in its first run every test passed but ${end}`);
       }
     },

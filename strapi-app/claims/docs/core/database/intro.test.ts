@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
@@ -15,6 +14,7 @@ import {
   runExample,
   stopStrapi,
 } from '../../../../harness';
+import { tempDir } from '../../../../harness/temp-dirs';
 
 const { Database } = require(path.join(APP_DIR, 'node_modules/@strapi/database')) as typeof import('@strapi/database');
 const ARTICLE = 'api::article.article';
@@ -58,16 +58,6 @@ const variant = (
   });
 
 let strapi: Core.Strapi;
-/** A folder in the OS temp folder, removed when the file's claims end. */
-const temporaryDirs: string[] = [];
-function temporaryDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  temporaryDirs.push(dir);
-  return dir;
-}
-after(() => {
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
 
 before(async () => {
   strapi = await bootStrapi({ name: 'db-intro', appDir: base });
@@ -78,7 +68,7 @@ after(async () => {
 
 /** A throwaway Database on a SQLite file in a temporary folder (Strapi resolves `:memory:` as a file name). */
 function tempDatabase(settings: Record<string, unknown> = {}, client = 'sqlite') {
-  const dir = temporaryDir('claims-db-');
+  const dir = tempDir('claims-db-');
   return new Database({
     connection: { client, connection: client === 'sqlite' ? { filename: path.join(dir, 'claims.db') } : {}, useNullAsDefault: true },
     settings: { migrations: { dir }, ...settings },

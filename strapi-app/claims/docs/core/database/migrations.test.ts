@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
 import { APP_DIR, appVariant, bootStrapi, claim, codeBlock, defect, runExample, stopStrapi } from '../../../../harness';
+import { tempDir } from '../../../../harness/temp-dirs';
 
 const { Database } = require(path.join(APP_DIR, 'node_modules/@strapi/database')) as typeof import('@strapi/database');
 type Migration = import('@strapi/database').Migration;
@@ -125,17 +125,6 @@ let userRowsAfterSecond: string[] = [];
 let markerAfterSecond: number[] = [];
 let sqlDownError: Error | undefined;
 
-/** A folder in the OS temp folder, removed when the file's claims end. */
-const temporaryDirs: string[] = [];
-function temporaryDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  temporaryDirs.push(dir);
-  return dir;
-}
-after(() => {
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
-
 before(async () => {
   strapi = await bootStrapi({ name: 'db-migrations', appDir: first });
   firstRuns = g.__claimsRuns.splice(0);
@@ -235,7 +224,7 @@ claim(
     says: 'The storage table has id, name and time columns and is created the first time the runner asks which migrations were executed',
   },
   async () => {
-    const dir = temporaryDir('claims-migrations-');
+    const dir = tempDir('claims-migrations-');
     const fresh = new Database({
       connection: { client: 'sqlite', connection: { filename: path.join(dir, 'claims.db') }, useNullAsDefault: true },
       settings: { migrations: { dir } },
@@ -316,7 +305,7 @@ claim({ id: 'ts-not-loaded', says: '.ts files are not loaded.' }, async () => {
 });
 
 claim({ id: 'creates-the-folder', says: 'The user provider also creates the migrations folder' }, async () => {
-  const root = temporaryDir('claims-migrations-');
+  const root = tempDir('claims-migrations-');
   const dir = path.join(root, 'database/migrations');
   assert.equal(existsSync(dir), false);
   const fresh = new Database({

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Core } from '@strapi/strapi';
@@ -17,6 +16,7 @@ import {
   type AdminSession,
   type Json,
 } from '../../../../harness';
+import { tempDir } from '../../../../harness/temp-dirs';
 
 const FILE = 'plugin::upload.file';
 const sharp = require(path.join(APP_DIR, 'node_modules/sharp')) as typeof import('sharp').default;
@@ -49,17 +49,6 @@ async function upload(
 }
 const publicDir = () => strapi.dirs.static.public;
 const onDisk = (url: string) => existsSync(path.join(publicDir(), url));
-
-/** A folder in the OS temp folder, removed when the file's claims end. */
-const temporaryDirs: string[] = [];
-function temporaryDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  temporaryDirs.push(dir);
-  return dir;
-}
-after(() => {
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
 
 before(async () => {
   strapi = await bootStrapi({ name: 'upload-intro', listen: true });
@@ -172,7 +161,7 @@ claim(
     says: 'upload creates a temporary directory (strapi-upload- prefix in the OS temp folder) shared by all files of the request and removes it in a finally block.',
   },
   async () => {
-    const tmp = temporaryDir('claims-tmp-');
+    const tmp = tempDir('claims-tmp-');
     const seen: string[][] = [];
     const unsubscribe = strapi.db.lifecycles.subscribe({
       models: [FILE],
