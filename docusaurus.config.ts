@@ -13,12 +13,14 @@ import lazyRoutes from './src/plugins/lazy-routes';
 import markdownExport from './src/plugins/markdown-export';
 import searchIndex from './src/plugins/search-index';
 import preactClient from './src/plugins/preact-client';
+import compileHints from './src/plugins/compile-hints';
 import versionMetadata from './src/plugins/version-metadata';
 import criticalCss from './src/plugins/critical-css';
 import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 import remarkSourceFooter from './src/plugins/source-footer';
 import remarkExecutedClaims from './src/plugins/executed-claims';
 import rehypeCodeBreaks from './src/plugins/code-breaks';
+import rehypeHydrationSlices from './src/plugins/hydration-slices';
 
 /*
  * The composition root: it imports the configuration (src/config/*) and the local plugins
@@ -81,6 +83,8 @@ const config: Config = {
     './src/clientModules/searchHighlight.ts',
     // Marks tables that scroll sideways, so their edge shows a shadow (custom.css).
     './src/clientModules/tableScroll.ts',
+    // Marks the page once every part has hydrated (src/components/DeferHydration).
+    './src/clientModules/pageHydrated.ts',
   ],
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
@@ -88,7 +92,7 @@ const config: Config = {
     // llms-full.txt) are part of the site, not optimisations: the stock build has them too.
     searchIndex,
     markdownExport,
-    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss]),
+    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss, compileHints]),
     // Preact in the browser bundles of the production build; the preview keeps React (and its
     // development warnings).
     ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),
@@ -97,7 +101,12 @@ const config: Config = {
     [
       'classic',
       {
-        docs: docsOptions({ sourceFooter: remarkSourceFooter, executedClaims: remarkExecutedClaims, codeBreaks: rehypeCodeBreaks }),
+        docs: docsOptions({
+          sourceFooter: remarkSourceFooter,
+          executedClaims: remarkExecutedClaims,
+          codeBreaks: rehypeCodeBreaks,
+          hydrationSlices: rehypeHydrationSlices,
+        }),
         blog: false,
         theme: { customCss: './src/css/custom.css' },
       } satisfies Preset.Options,

@@ -102,7 +102,7 @@ test('the announcement bar is closable and stays dismissed after a reload', asyn
   await expect(bar).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
   await page.reload();
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(page.locator('[role="banner"]').filter({ hasText: 'Strapi 5' })).toHaveCount(0);
 });
 

@@ -77,7 +77,7 @@ test('a route that fails to preload during navigation logs a warning and reloads
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await clickSidebarLinkToB(page);
   await expect.poll(() => loads.length).toBe(1);
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
   expect(new URL(loads[0]).pathname).toBe(PAGE_B.route);
   await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
   // A full reload: the window object is new.

@@ -53,7 +53,7 @@ export { expect };
 /** Opens a path and waits until React has hydrated the server-rendered page. */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /**

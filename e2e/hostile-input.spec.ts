@@ -56,7 +56,7 @@ test.describe('payloads in the URL are never executed', () => {
         ]) {
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(404);
-          await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+          await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
           await expect(page.locator('main h1')).toHaveText('Page Not Found');
           await expectNothingRan(page);
         }
@@ -119,7 +119,7 @@ async function reloadWith(page: Page, values: Record<string, string>): Promise<v
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, values);
   await page.reload();
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 test.describe('garbage in local storage falls back to the defaults', () => {

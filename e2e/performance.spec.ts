@@ -34,14 +34,15 @@ async function loadedPrism(scripts: Map<string, Promise<string>>): Promise<boole
 
 test('code blocks keep the server-rendered tokens through hydration, and Prism is not loaded', async ({ page }) => {
   const scripts = recordScripts(page);
-  // Count every token or line element removed from the document while the page loads and hydrates.
+  // Keep every token or line element removed from the document while the page loads and hydrates.
   await page.addInitScript(() => {
-    const state = window as unknown as { removedTokens: number };
-    state.removedTokens = 0;
+    const state = window as unknown as { removedTokens: Element[] };
+    state.removedTokens = [];
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.removedNodes) {
-          if (node instanceof Element && (node.matches('.token, .token-line') || node.querySelector('.token'))) state.removedTokens += 1;
+          if (node instanceof Element && (node.matches('.token, .token-line') || node.querySelector('.token')))
+            state.removedTokens.push(node);
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -51,7 +52,10 @@ test('code blocks keep the server-rendered tokens through hydration, and Prism i
   await page.waitForLoadState('networkidle');
   const tokens = page.locator('article pre.prism-code .token');
   expect(await tokens.count()).toBeGreaterThan(100);
-  expect(await page.evaluate(() => (window as unknown as { removedTokens: number }).removedTokens)).toBe(0);
+  // A node Preact moves (removed and inserted again) stays connected; a dropped one does not.
+  expect(
+    await page.evaluate(() => (window as unknown as { removedTokens: Element[] }).removedTokens.filter((node) => !node.isConnected).length),
+  ).toBe(0);
   // Highlighted by the stylesheet: several colours among the tokens.
   const colours = await tokens.evaluateAll((nodes) => new Set(nodes.map((node) => getComputedStyle(node).color)).size);
   expect(colours).toBeGreaterThan(2);
@@ -181,4 +185,49 @@ test('a doc page without a diagram loads at most 110 KB of gzip JavaScript on it
   // The figure `npm run bench` prints for this page (docs-dev/performance.md, "Figures").
   expect(bodies.length).toBeGreaterThan(2);
   expect(gzip / 1024).toBeLessThanOrEqual(110);
+});
+
+test('the parts of a page that hydrate in turns of their own keep every server-rendered element, and all hydrate', async ({ page }) => {
+  // Desktop width: nothing of the layout changes with the window size after hydration. The list
+  // of exceptions below was measured on the build before the parts were deferred.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.addInitScript(() => {
+    const state = window as unknown as { removed: Element[] };
+    state.removed = [];
+    new MutationObserver((records) => {
+      if (document.documentElement.dataset.pageHydrated === 'true') return;
+      for (const record of records) for (const node of record.removedNodes) if (node instanceof Element) state.removed.push(node);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // Elements of the body removed while the page hydrated and not put back (a node Preact moves is
+  // removed and inserted again: it is still connected). Not counted: webpack's chunk scripts, which
+  // it removes once loaded, and a diagram's placeholder, replaced when the diagram is drawn.
+  const dropped = () =>
+    page.evaluate(() =>
+      (window as unknown as { removed: Element[] }).removed
+        .filter((node) => !node.isConnected && node.tagName !== 'SCRIPT' && !node.matches('[data-diagram], [data-diagram] *'))
+        // Remounted after hydration on purpose, before this change as after: the head's tags
+        // (react-helmet-async), the navbar's version and locale dropdowns (src/theme/README.md),
+        // the themed logos (one image per colour mode) and a sidebar category's link.
+        .filter((node) => !node.matches('meta, link, title, .navbar__item.dropdown, img, a.menu__link--sublist'))
+        .map((node) => node.outerHTML.slice(0, 80)),
+    );
+  for (const route of [CODE_PAGE, DIAGRAM_PAGE, '/exports/interfaces/FormProps', '/']) {
+    await visit(page, route);
+    expect(await dropped(), route).toEqual([]);
+    // Every deferred part hydrated: a sidebar category, the table of contents and a code block's
+    // copy button (all inside parts) respond.
+    const copy = page.locator('article pre.prism-code').first().locator('xpath=..').locator('button[title="Copy"]');
+    if (await copy.count()) {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await copy.first().click();
+      await expect(copy.first()).toHaveAccessibleName(/copied/i);
+    }
+    const toc = page.locator('.theme-doc-toc-desktop a.table-of-contents__link').first();
+    if (await toc.count()) {
+      const hash = new URL((await toc.getAttribute('href')) ?? '', page.url()).hash;
+      await toc.click();
+      await expect(page).toHaveURL(new RegExp(`${hash}$`));
+    }
+  }
 });

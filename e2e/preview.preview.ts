@@ -55,7 +55,7 @@ async function open(page: Page, route: string): Promise<void> {
   });
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   await page.goto(`${BASE}${route}`);
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 120_000 });
+  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached', timeout: 120_000 });
   await expect(page.locator('article h1')).toBeVisible();
 }
 

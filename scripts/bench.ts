@@ -149,7 +149,7 @@ async function firstVisit(browser: Browser, buildDir: string, port: number, rout
     if (['script', 'stylesheet'].includes(request.resourceType())) urls.add(new URL(request.url()).pathname);
   });
   await tab.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
-  await tab.waitForSelector('html[data-has-hydrated="true"]');
+  await tab.waitForSelector('html[data-page-hydrated="true"]');
   const first = weigh(buildDir, urls);
   const diagrams = tab.locator('[data-diagram]');
   for (let index = 0; index < (await diagrams.count()); index += 1) {

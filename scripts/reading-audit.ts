@@ -20,7 +20,7 @@ async function main() {
     const worst: Array<[string, number]> = [];
     for (const route of ROUTES) {
       await page.goto(BASE + route.route);
-      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
       const defects: ReadingDefect[] = await page.evaluate(readingDefects, ALL_KINDS);
       if (width < 997) {
         await openMobileSidebar(page);

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
       for (const width of [1280, 390]) {
         const page = await browser.newPage({ viewport: { width, height: width > 500 ? 900 : 844 }, colorScheme });
         await page.goto(`${BASE_URL}${route}`);
-        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+        await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
         await page.waitForLoadState('networkidle');
         // Diagrams are drawn when scrolled near; draw them all for a whole-page shot.
         if (process.env.FULL_PAGE === '1') {

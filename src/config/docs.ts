@@ -8,6 +8,8 @@ export interface DocsPlugins {
   executedClaims: NonNullable<DocsOptions['remarkPlugins']>[number];
   /** Code breaks only after a path's `/` or between the words of a long chain, never inside a word. */
   codeBreaks: NonNullable<DocsOptions['rehypePlugins']>[number];
+  /** Last: each top-level block hydrates in a turn of its own on the first load. */
+  hydrationSlices: NonNullable<DocsOptions['rehypePlugins']>[number];
 }
 
 /**
@@ -15,14 +17,14 @@ export interface DocsPlugins {
  * arguments from `docusaurus.config.ts`, the composition root, so that configuration never imports
  * the code it configures (docs-dev/architecture.md, "Configuration"; scripts/config-imports.test.ts).
  */
-export function docsOptions({ sourceFooter, executedClaims, codeBreaks }: DocsPlugins) {
+export function docsOptions({ sourceFooter, executedClaims, codeBreaks, hydrationSlices }: DocsPlugins) {
   return {
     routeBasePath: '/',
     path: 'docs',
     sidebarPath: './sidebars.ts',
     editUrl: undefined,
     remarkPlugins: [sourceFooter, executedClaims],
-    rehypePlugins: [codeBreaks],
+    rehypePlugins: [codeBreaks, hydrationSlices],
     showLastUpdateTime: false,
     lastVersion: 'current',
     versions: {

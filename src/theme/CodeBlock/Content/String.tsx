@@ -19,6 +19,7 @@
  */
 import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import clsx from 'clsx';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import { useThemeConfig } from '@docusaurus/theme-common';
 import { containsLineNumbers, parseCodeBlockTitle, parseLanguage, parseLines, useCodeWordWrap } from '@docusaurus/theme-common/internal';
 import type { LineInputProps, LineOutputProps, Token, TokenInputProps, TokenOutputProps } from 'prism-react-renderer';
@@ -52,11 +53,13 @@ function plainLines(code: string): Token[][] {
 }
 
 /**
- * True while React hydrates the server's HTML: Docusaurus sets `data-has-hydrated` on <html> in
- * an effect once the first render is committed. Always false on the server.
+ * True while the block is being hydrated: `useIsBrowser()` is false during the first load's
+ * hydration, of the page and of each part that hydrates later (src/components/DeferHydration).
+ * Always false on the server, which renders the lines.
  */
-function isHydrating(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.dataset.hasHydrated !== 'true';
+function useIsHydrating(): boolean {
+  const isBrowser = useIsBrowser();
+  return typeof document !== 'undefined' && !isBrowser;
 }
 
 /** useLayoutEffect in the browser; nothing on the server, where layout effects never run. */
@@ -151,7 +154,8 @@ export default function CodeBlockString({
     [children, metastring, language, magicComments],
   );
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
-  const [keepServerMarkup, setKeepServerMarkup] = useState(isHydrating);
+  const hydrating = useIsHydrating();
+  const [keepServerMarkup, setKeepServerMarkup] = useState(hydrating);
   const renderLines = useCallback(() => setKeepServerMarkup(false), []);
 
   return (

@@ -1,0 +1,59 @@
+/**
+ * Hydrates its children after the rest of the page, in their own turn (./schedule.ts), on the first
+ * page load only. On the server, and in any render after the first load, it renders them as they are.
+ *
+ * Why: Preact (src/plugins/preact-client) hydrates a page in one synchronous task, where React 18
+ * hydrates in slices of about 5 ms; that one task was most of the total blocking time of
+ * Lighthouse's mobile runs (docs-dev/performance.md, "Hydrating in slices"). Wrapped in this
+ * component, a part of the page suspends once while the page hydrates: Preact keeps its
+ * server-rendered DOM as it is, hydrates the rest, and resumes hydrating the part (the same DOM
+ * nodes, nothing re-created) when its turn comes.
+ *
+ * Contract: the children render exactly one DOM element (Preact keeps one node for a suspended
+ * part). While a part hydrates, `useIsBrowser()` inside it is false, as it is for the rest of the
+ * page during its hydration, so it renders what the server rendered; it turns true in an effect
+ * afterwards. Code that needs the whole page hydrated (the search highlighting) waits with
+ * `afterHydration`.
+ */
+import React, { Suspense, useContext, useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Context as BrowserContext } from '@docusaurus/core/lib/client/browserContext';
+import { schedule, type Turn } from './schedule';
+
+export { afterHydration } from './schedule';
+
+/** Turns by gate id: a gate rendered again while it waits (a new instance after it threw) finds its own. */
+const turns = new Map<string, Turn>();
+
+/** Provides `useIsBrowser() === false` to its part until the part has hydrated, then tells the schedule. */
+function Part({ turn, children }: { turn: Turn | undefined; children: ReactNode }): JSX.Element {
+  const outer = useContext(BrowserContext);
+  const [hydrated, setHydrated] = useState(!turn || turn.done);
+  useLayoutEffect(() => {
+    if (turn && !turn.done) schedule.hydrated(turn);
+  }, [turn]);
+  useEffect(() => {
+    if (!hydrated) setHydrated(true);
+  }, [hydrated]);
+  return <BrowserContext.Provider value={outer && hydrated}>{children}</BrowserContext.Provider>;
+}
+
+function Gate({ children }: { children: ReactNode }): JSX.Element {
+  const id = useId();
+  // False while the page (or an enclosing part) hydrates: this render must match the server's HTML.
+  const isBrowser = useContext(BrowserContext);
+  let turn = turns.get(id);
+  if (!turn && !isBrowser && typeof document !== 'undefined') {
+    turn = schedule.enqueue();
+    turns.set(id, turn);
+  }
+  if (turn && !turn.ready) throw turn.promise;
+  return <Part turn={turn && !turn.done ? turn : undefined}>{children}</Part>;
+}
+
+export default function DeferHydration({ children }: { children: ReactNode }): JSX.Element {
+  return (
+    <Suspense fallback={null}>
+      <Gate>{children}</Gate>
+    </Suspense>
+  );
+}

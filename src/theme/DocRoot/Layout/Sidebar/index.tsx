@@ -1,0 +1,22 @@
+/**
+ * Wraps @docusaurus/theme-classic 3.1.1 DocRoot/Layout/Sidebar (the docs sidebar) in DeferHydration.
+ * Why: on the first page load it hydrates in a turn of its own instead of in the page's one long
+ * task (src/components/DeferHydration). It renders one element, as DeferHydration requires.
+ * Upgrade risk: low; the original renders unchanged. If upstream makes it render more than one
+ * element, remove this wrapper (the browser suites would show the part duplicated or unhydrated).
+ */
+import React from 'react';
+import Original from '@theme-original/DocRoot/Layout/Sidebar';
+import type OriginalType from '@theme/DocRoot/Layout/Sidebar';
+import type { WrapperProps } from '@docusaurus/types';
+import DeferHydration from '@site/src/components/DeferHydration';
+
+type Props = WrapperProps<typeof OriginalType>;
+
+export default function Wrapper(props: Props): JSX.Element {
+  return (
+    <DeferHydration>
+      <Original {...props} />
+    </DeferHydration>
+  );
+}
