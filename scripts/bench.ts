@@ -141,6 +141,18 @@ interface Measured {
   dir: string;
 }
 
+/**
+ * What marks a page of this build as hydrated: `data-page-hydrated` once every deferred part has
+ * hydrated (src/clientModules/pageHydrated.ts), or Docusaurus's `data-has-hydrated` for a "before"
+ * build older than that module.
+ */
+function hydratedSelector(buildDir: string): string {
+  const js = path.join(buildDir, 'assets', 'js');
+  const main = readdirSync(js).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
+  const marks = main !== undefined && readFileSync(path.join(js, main), 'utf8').includes('data-page-hydrated');
+  return marks ? 'html[data-page-hydrated="true"]' : 'html[data-has-hydrated="true"]';
+}
+
 async function firstVisit(browser: Browser, buildDir: string, port: number, route: string): Promise<[Weight, Weight]> {
   const context = await browser.newContext();
   const tab = await context.newPage();
@@ -149,7 +161,7 @@ async function firstVisit(browser: Browser, buildDir: string, port: number, rout
     if (['script', 'stylesheet'].includes(request.resourceType())) urls.add(new URL(request.url()).pathname);
   });
   await tab.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
-  await tab.waitForSelector('html[data-page-hydrated="true"]');
+  await tab.waitForSelector(hydratedSelector(buildDir));
   const first = weigh(buildDir, urls);
   const diagrams = tab.locator('[data-diagram]');
   for (let index = 0; index < (await diagrams.count()); index += 1) {
