@@ -15,7 +15,7 @@
  * afterwards. Code that needs the whole page hydrated (the search highlighting) waits with
  * `afterHydration`.
  */
-import React, { Suspense, useContext, useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
+import React, { Suspense, useContext, useEffect, useId, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Context as BrowserContext } from '@docusaurus/core/lib/client/browserContext';
 import { schedule, type Turn } from './schedule';
 
@@ -56,4 +56,15 @@ export default function DeferHydration({ children }: { children: ReactNode }): J
       <Gate>{children}</Gate>
     </Suspense>
   );
+}
+
+/** `Component` wrapped in DeferHydration: what each theme wrapper of a deferred part exports. */
+export function deferred<P extends object>(Component: ComponentType<P>): (props: P) => JSX.Element {
+  return function Deferred(props: P): JSX.Element {
+    return (
+      <DeferHydration>
+        <Component {...props} />
+      </DeferHydration>
+    );
+  };
 }

@@ -7,18 +7,7 @@
  * Upgrade risk: low; the original renders unchanged. If upstream makes an item render more than
  * one element, remove this wrapper.
  */
-import React from 'react';
 import Original from '@theme-original/DocSidebarItem';
-import type OriginalType from '@theme/DocSidebarItem';
-import type { WrapperProps } from '@docusaurus/types';
-import DeferHydration from '@site/src/components/DeferHydration';
+import { deferred } from '@site/src/components/DeferHydration';
 
-type Props = WrapperProps<typeof OriginalType>;
-
-export default function Wrapper(props: Props): JSX.Element {
-  return (
-    <DeferHydration>
-      <Original {...props} />
-    </DeferHydration>
-  );
-}
+export default deferred(Original);

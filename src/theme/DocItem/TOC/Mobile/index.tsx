@@ -5,18 +5,7 @@
  * Upgrade risk: low; the original renders unchanged. If upstream makes it render more than one
  * element, remove this wrapper (the browser suites would show the part duplicated or unhydrated).
  */
-import React from 'react';
 import Original from '@theme-original/DocItem/TOC/Mobile';
-import type OriginalType from '@theme/DocItem/TOC/Mobile';
-import type { WrapperProps } from '@docusaurus/types';
-import DeferHydration from '@site/src/components/DeferHydration';
+import { deferred } from '@site/src/components/DeferHydration';
 
-type Props = WrapperProps<typeof OriginalType>;
-
-export default function Wrapper(props: Props): JSX.Element {
-  return (
-    <DeferHydration>
-      <Original {...props} />
-    </DeferHydration>
-  );
-}
+export default deferred(Original);
