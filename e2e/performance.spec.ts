@@ -32,42 +32,49 @@ async function loadedPrism(scripts: Map<string, Promise<string>>): Promise<boole
   return bodies.some((body) => body.includes('shebang'));
 }
 
-test('code blocks keep the server-rendered tokens through hydration, and Prism is not loaded', async ({ page }) => {
-  const scripts = recordScripts(page);
-  // Keep every token or line element removed from the document while the page loads and hydrates.
-  await page.addInitScript(() => {
-    const state = window as unknown as { removedTokens: Element[] };
-    state.removedTokens = [];
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes) {
-          if (node instanceof Element && (node.matches('.token, .token-line') || node.querySelector('.token')))
-            state.removedTokens.push(node);
+// Both layouts: at 390 px the navbar and sidebar change after hydration (the mobile menu), and the
+// parts that hydrate in turns of their own must still hand each code block its own turn.
+for (const width of [1280, 390]) {
+  test(`code blocks keep the server-rendered tokens through hydration, and Prism is not loaded (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const scripts = recordScripts(page);
+    // Keep every token or line element removed from the document while the page loads and hydrates.
+    await page.addInitScript(() => {
+      const state = window as unknown as { removedTokens: Element[] };
+      state.removedTokens = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && (node.matches('.token, .token-line') || node.querySelector('.token')))
+              state.removedTokens.push(node);
+          }
         }
-      }
-    }).observe(document, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await visit(page, CODE_PAGE);
+    // eslint-disable-next-line playwright/no-networkidle -- the test proves something was NOT loaded: only a settled network shows that
+    await page.waitForLoadState('networkidle');
+    const tokens = page.locator('article pre.prism-code .token');
+    expect(await tokens.count()).toBeGreaterThan(100);
+    // A node Preact moves (removed and inserted again) stays connected; a dropped one does not.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { removedTokens: Element[] }).removedTokens.filter((node) => !node.isConnected).length,
+      ),
+    ).toBe(0);
+    // Highlighted by the stylesheet: several colours among the tokens.
+    const colours = await tokens.evaluateAll((nodes) => new Set(nodes.map((node) => getComputedStyle(node).color)).size);
+    expect(colours).toBeGreaterThan(2);
+    expect(await loadedPrism(scripts)).toBe(false);
+    // The copy button still works on the kept markup: it copies the block's text.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const block = page.locator('article pre.prism-code').first();
+    await block.hover();
+    await page.locator('article button[aria-label="Copy code to clipboard"]').first().click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trim()).toBe((await block.locator('code').innerText()).trim());
   });
-  await visit(page, CODE_PAGE);
-  // eslint-disable-next-line playwright/no-networkidle -- the test proves something was NOT loaded: only a settled network shows that
-  await page.waitForLoadState('networkidle');
-  const tokens = page.locator('article pre.prism-code .token');
-  expect(await tokens.count()).toBeGreaterThan(100);
-  // A node Preact moves (removed and inserted again) stays connected; a dropped one does not.
-  expect(
-    await page.evaluate(() => (window as unknown as { removedTokens: Element[] }).removedTokens.filter((node) => !node.isConnected).length),
-  ).toBe(0);
-  // Highlighted by the stylesheet: several colours among the tokens.
-  const colours = await tokens.evaluateAll((nodes) => new Set(nodes.map((node) => getComputedStyle(node).color)).size);
-  expect(colours).toBeGreaterThan(2);
-  expect(await loadedPrism(scripts)).toBe(false);
-  // The copy button still works on the kept markup: it copies the block's text.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const block = page.locator('article pre.prism-code').first();
-  await block.hover();
-  await page.locator('article button[aria-label="Copy code to clipboard"]').first().click();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied.trim()).toBe((await block.locator('code').innerText()).trim());
-});
+}
 
 test('a code block rendered after a client-side navigation is highlighted once Prism has loaded', async ({ page }) => {
   const scripts = recordScripts(page);

@@ -15,14 +15,11 @@
  * afterwards. Code that needs the whole page hydrated (the search highlighting) waits with
  * `afterHydration`.
  */
-import React, { Suspense, useContext, useEffect, useId, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import React, { Suspense, useContext, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Context as BrowserContext } from '@docusaurus/core/lib/client/browserContext';
 import { schedule, type Turn } from './schedule';
 
 export { afterHydration } from './schedule';
-
-/** Turns by gate id: a gate rendered again while it waits (a new instance after it threw) finds its own. */
-const turns = new Map<string, Turn>();
 
 /** Provides `useIsBrowser() === false` to its part until the part has hydrated, then tells the schedule. */
 function Part({ turn, children }: { turn: Turn | undefined; children: ReactNode }): JSX.Element {
@@ -37,23 +34,24 @@ function Part({ turn, children }: { turn: Turn | undefined; children: ReactNode 
   return <BrowserContext.Provider value={outer && hydrated}>{children}</BrowserContext.Provider>;
 }
 
-function Gate({ children }: { children: ReactNode }): JSX.Element {
-  const id = useId();
-  // False while the page (or an enclosing part) hydrates: this render must match the server's HTML.
-  const isBrowser = useContext(BrowserContext);
-  let turn = turns.get(id);
-  if (!turn && !isBrowser && typeof document !== 'undefined') {
-    turn = schedule.enqueue();
-    turns.set(id, turn);
-  }
+/** Throws (suspends) until the part's turn has come; then renders the part. */
+function Gate({ turn, children }: { turn: Turn | undefined; children: ReactNode }): JSX.Element {
   if (turn && !turn.ready) throw turn.promise;
   return <Part turn={turn && !turn.done ? turn : undefined}>{children}</Part>;
 }
 
 export default function DeferHydration({ children }: { children: ReactNode }): JSX.Element {
+  // False while the page (or an enclosing part) hydrates: this render must match the server's HTML.
+  const isBrowser = useContext(BrowserContext);
+  // The turn lives in this component, above the Suspense boundary: Preact keeps this instance while
+  // the gate below suspends (it may make the gate a new instance). Not keyed by useId: Preact's ids
+  // are a counter that starts again for a subtree rendered after the root, so nested parts got the
+  // ids of earlier ones and took their turns (a code block then hydrated as if the page had
+  // finished, and dropped its server markup).
+  const [turn] = useState(() => (!isBrowser && typeof document !== 'undefined' ? schedule.enqueue() : undefined));
   return (
     <Suspense fallback={null}>
-      <Gate>{children}</Gate>
+      <Gate turn={turn}>{children}</Gate>
     </Suspense>
   );
 }
