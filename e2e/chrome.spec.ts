@@ -1,5 +1,5 @@
 /** Page chrome (spec section 2): skip link, navbar, dropdowns, mobile menu, announcement bar, colour mode, TOC, anchors, diagrams and code. */
-import { test, expect, visit, drawDiagrams } from './fixtures';
+import { test, expect, visit, drawDiagrams, waitForHydration } from './fixtures';
 import { ROUTES, readDocs } from '../scripts/docs';
 
 const docs = readDocs();
@@ -102,7 +102,7 @@ test('the announcement bar is closable and stays dismissed after a reload', asyn
   await expect(bar).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
   await page.reload();
-  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   await expect(page.locator('[role="banner"]').filter({ hasText: 'Strapi 5' })).toHaveCount(0);
 });
 

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { test, expect, visit, NOT_FOUND_RESPONSE } from './fixtures';
+import { test, expect, visit, NOT_FOUND_RESPONSE, waitForHydration } from './fixtures';
 import { BUILD_DIR, PAGE_A, PAGE_B, contentChunkOf, expectConsole, ignoreConsole } from './behaviour';
 
 const chunkB = contentChunkOf(PAGE_B.file);
@@ -77,7 +77,7 @@ test('a route that fails to preload during navigation logs a warning and reloads
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await clickSidebarLinkToB(page);
   await expect.poll(() => loads.length).toBe(1);
-  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   expect(new URL(loads[0]).pathname).toBe(PAGE_B.route);
   await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
   // A full reload: the window object is new.

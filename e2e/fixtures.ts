@@ -50,10 +50,18 @@ export const test = base.extend<{ consoleProblems: string[]; allowedConsole: All
 
 export { expect };
 
-/** Opens a path and waits until React has hydrated the server-rendered page. */
+/**
+ * Waits until the page has hydrated, every part that hydrates in a turn of its own included
+ * (`data-page-hydrated`, src/clientModules/pageHydrated.ts).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Opens a path and waits until the server-rendered page has hydrated. */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
 }
 
 /**

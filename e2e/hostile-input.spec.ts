@@ -8,7 +8,7 @@
  * which the console fixture turns into a failure.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, visit, NOT_FOUND_RESPONSE } from './fixtures';
+import { test, expect, visit, NOT_FOUND_RESPONSE, waitForHydration } from './fixtures';
 import { ANNOUNCEMENT_ID } from '../src/config/site';
 
 /** Each payload sets window.__pwned if it ever runs. */
@@ -56,7 +56,7 @@ test.describe('payloads in the URL are never executed', () => {
         ]) {
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(404);
-          await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+          await waitForHydration(page);
           await expect(page.locator('main h1')).toHaveText('Page Not Found');
           await expectNothingRan(page);
         }
@@ -119,7 +119,7 @@ async function reloadWith(page: Page, values: Record<string, string>): Promise<v
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, values);
   await page.reload();
-  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
 }
 
 test.describe('garbage in local storage falls back to the defaults', () => {

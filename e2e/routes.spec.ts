@@ -1,5 +1,5 @@
 /** Route contract: every page of src/data/routes.json, the tag pages and the not-found page. */
-import { test, expect, visit, drawDiagrams, NOT_FOUND_RESPONSE } from './fixtures';
+import { test, expect, visit, drawDiagrams, NOT_FOUND_RESPONSE, waitForHydration } from './fixtures';
 import { ROUTES, tagSlug } from '../scripts/docs';
 import { TAGS } from '../src/data/tags';
 import { SITE_TITLE } from '../src/config/site';
@@ -10,7 +10,7 @@ test.describe('every route of the contract', () => {
     test(`${route.route} shows its page`, async ({ page }) => {
       const response = await page.goto(route.route);
       expect(response?.status()).toBe(200);
-      await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+      await waitForHydration(page);
       await expect(page).toHaveTitle(`${route.title} | ${SITE_TITLE}`);
       await expect(page.locator('article h1').first()).toHaveText(route.title);
       if (route.sidebar) {
@@ -68,7 +68,7 @@ test.describe('unknown paths', () => {
   test('an unknown path shows the not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     await expect(page.locator('main h1')).toHaveText('Page Not Found');
     await expect(page).toHaveTitle(`Page Not Found | ${SITE_TITLE}`);
   });
@@ -76,7 +76,7 @@ test.describe('unknown paths', () => {
 
 test('a path ending in /index.html shows the folder path', async ({ page }) => {
   await page.goto('/docs/intro/index.html');
-  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   await expect(page).toHaveURL(/\/docs\/intro\/?$/);
   await expect(page.locator('article h1').first()).toHaveText(ROUTES.find((route) => route.route === '/docs/intro')!.title);
 });

@@ -4,7 +4,7 @@
  * that is unavailable.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, visit } from './fixtures';
+import { test, expect, visit, waitForHydration } from './fixtures';
 import { PAGE_A, PAGE_B, expectConsole } from './behaviour';
 import { ANNOUNCEMENT_ID } from '../src/config/site';
 import { ROUTES } from '../scripts/docs';
@@ -45,7 +45,7 @@ test.describe('colour mode', () => {
     await page.goto(PAGE_A.route, { waitUntil: 'commit' });
     // The inline head script sets the theme before any page script: no flash of light mode.
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
@@ -56,7 +56,7 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
@@ -243,7 +243,7 @@ test.describe('announcement bar', () => {
       localStorage.setItem('docusaurus.announcement.dismiss', 'true');
     }, ANNOUNCEMENT_ID);
     await page.reload();
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     await expect(announcement(page)).toHaveCount(0);
   });
 
@@ -255,7 +255,7 @@ test.describe('announcement bar', () => {
       localStorage.setItem('docusaurus.announcement.dismiss', 'true');
     });
     await page.reload();
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     await expect(announcement(page)).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe(ANNOUNCEMENT_ID);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('false');
@@ -273,7 +273,7 @@ test.describe('preferred docs version', () => {
     await dropdown.locator('.dropdown__menu a', { hasText: 'Next' }).click();
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toBe('current');
     await page.reload();
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     expect(await page.evaluate((key) => localStorage.getItem(key), KEY)).toBe('current');
   });
 
@@ -281,7 +281,7 @@ test.describe('preferred docs version', () => {
     await visit(page, PAGE_A.route);
     await page.evaluate((key) => localStorage.setItem(key, 'a-removed-version'), KEY);
     await page.reload();
-    await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
   });
 });
@@ -309,7 +309,7 @@ test('with browser storage unavailable the site works, warns, and storage behave
   await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
   // Nothing was kept: after a reload the bar is back and the mode is the default again.
   await page.reload();
-  await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   await expect(announcement(page)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   // Docusaurus's storage helper logs the warning (once per page load).

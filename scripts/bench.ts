@@ -141,16 +141,22 @@ interface Measured {
   dir: string;
 }
 
+const hydratedSelectors = new Map<string, string>();
+
 /**
  * What marks a page of this build as hydrated: `data-page-hydrated` once every deferred part has
  * hydrated (src/clientModules/pageHydrated.ts), or Docusaurus's `data-has-hydrated` for a "before"
- * build older than that module.
+ * build older than that module. Read once per build.
  */
 function hydratedSelector(buildDir: string): string {
+  const known = hydratedSelectors.get(buildDir);
+  if (known) return known;
   const js = path.join(buildDir, 'assets', 'js');
   const main = readdirSync(js).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
   const marks = main !== undefined && readFileSync(path.join(js, main), 'utf8').includes('data-page-hydrated');
-  return marks ? 'html[data-page-hydrated="true"]' : 'html[data-has-hydrated="true"]';
+  const selector = marks ? 'html[data-page-hydrated="true"]' : 'html[data-has-hydrated="true"]';
+  hydratedSelectors.set(buildDir, selector);
+  return selector;
 }
 
 async function firstVisit(browser: Browser, buildDir: string, port: number, route: string): Promise<[Weight, Weight]> {

@@ -24,7 +24,7 @@ export const WRAPPER = 'DeferHydration';
 
 const NEVER = new Set(['head', 'script', 'style']);
 
-export function isBlock(node: Node): boolean {
+function isBlock(node: Node): boolean {
   if (node.type === 'element') return !NEVER.has(node.tagName ?? '');
   if (node.type === 'mdxJsxFlowElement') return typeof node.name === 'string' && /^[a-z]/.test(node.name) && !NEVER.has(node.name);
   return false;
@@ -62,7 +62,7 @@ function wrapItems(node: Node): Node | null {
   return null;
 }
 
-export function wrapBlocks(tree: Node): void {
+function wrapBlocks(tree: Node): void {
   if (!tree.children) return;
   tree.children = tree.children.map((node) => wrapItems(node) ?? (isBlock(node) ? wrap(node) : node));
 }
