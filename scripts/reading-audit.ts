@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 import { ROUTES } from './docs';
 import { ALL_KINDS, openMobileSidebar, readingDefects, type ReadingDefect } from '../e2e/reading';
+import { waitForHydration } from '../e2e/fixtures';
 
 const BASE = process.argv[2] ?? 'http://127.0.0.1:3210';
 
@@ -20,7 +21,7 @@ async function main() {
     const worst: Array<[string, number]> = [];
     for (const route of ROUTES) {
       await page.goto(BASE + route.route);
-      await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+      await waitForHydration(page);
       const defects: ReadingDefect[] = await page.evaluate(readingDefects, ALL_KINDS);
       if (width < 997) {
         await openMobileSidebar(page);

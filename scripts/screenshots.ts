@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
-import { drawDiagrams } from '../e2e/fixtures';
+import { drawDiagrams, waitForHydration } from '../e2e/fixtures';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const OUT = process.env.OUT ?? '/tmp/screenshots';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
       for (const width of [1280, 390]) {
         const page = await browser.newPage({ viewport: { width, height: width > 500 ? 900 : 844 }, colorScheme });
         await page.goto(`${BASE_URL}${route}`);
-        await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached' });
+        await waitForHydration(page);
         await page.waitForLoadState('networkidle');
         // Diagrams are drawn when scrolled near; draw them all for a whole-page shot.
         if (process.env.FULL_PAGE === '1') {
