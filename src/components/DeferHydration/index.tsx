@@ -49,6 +49,11 @@ export default function DeferHydration({ children }: { children: ReactNode }): J
   // ids of earlier ones and took their turns (a code block then hydrated as if the page had
   // finished, and dropped its server markup).
   const [turn] = useState(() => (!isBrowser && typeof document !== 'undefined' ? schedule.enqueue() : undefined));
+  // No Suspense on the server: React's server renderer wraps a boundary in <!--$--> and <!--/$-->
+  // comments, and Preact, after keeping a suspended part's node, takes the closing comment for the
+  // place of the next sibling, so it moved that sibling and its subtree (the page's main wrapper
+  // after the navbar) in front of the comment. Preact needs no markers to hydrate a boundary.
+  if (typeof document === 'undefined') return <>{children}</>;
   return (
     <Suspense fallback={null}>
       <Gate turn={turn}>{children}</Gate>
