@@ -276,3 +276,37 @@ test('the parts of a page that hydrate in turns of their own keep every server-r
     }
   }
 });
+
+test('at 390 px the mobile menu is rendered only once the hamburger is reached for, and opens on the doc sidebar', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, '/exports/interfaces/FormProps');
+  const menu = page.locator('.navbar-sidebar');
+  const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+  // Hydrated and narrow, but nobody asked for the menu: neither it nor the doc's sidebar in it exists.
+  await expect(menu).toHaveCount(0);
+  // Focusing the hamburger (or pressing it) renders the menu, still closed, before the click opens it...
+  await toggle.focus();
+  await expect(menu).toHaveCount(1);
+  await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+  await menu.evaluate((element) => {
+    const state = window as unknown as { slides: number };
+    state.slides = 0;
+    element.addEventListener('transitionrun', () => state.slides++);
+  });
+  // ...so that it slides in, on the doc's sidebar with this page marked.
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.navbar-sidebar--show')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { slides: number }).slides)).toBeGreaterThan(0);
+  const current = menu.locator('.theme-doc-sidebar-menu a[aria-current="page"]');
+  await expect(current).toBeVisible();
+  await expect(current).toHaveAttribute('href', '/exports/interfaces/FormProps');
+  await expect(page.getByRole('button', { name: '← Back to main menu' })).toBeVisible();
+
+  // A script's click, with no press or focus before it, opens the menu too, on the doc's sidebar.
+  await visit(page, CODE_PAGE);
+  await expect(menu).toHaveCount(0);
+  await toggle.evaluate((button: HTMLElement) => button.click());
+  await expect(page.locator('.navbar-sidebar--show')).toHaveCount(1);
+  await expect(current).toBeVisible();
+  await expect(current).toHaveAttribute('href', CODE_PAGE);
+});
