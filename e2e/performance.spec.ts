@@ -310,3 +310,37 @@ test('at 390 px the mobile menu is rendered only once the hamburger is reached f
   await expect(current).toBeVisible();
   await expect(current).toHaveAttribute('href', CODE_PAGE);
 });
+
+test('the page lists its route’s chunks and the loader starts them after the bundles: webpack inserts no script, none is fetched twice', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+  });
+  // Every script element with a source that enters the document, in order, whoever inserts it.
+  await page.addInitScript(() => {
+    const state = window as unknown as { inserted: string[] };
+    state.inserted = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLScriptElement && node.getAttribute('src')) state.inserted.push(node.getAttribute('src')!);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await visit(page, CODE_PAGE);
+  const bundles = await page
+    .locator('link[rel="preload"][data-after-paint]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  const chunks = JSON.parse((await page.locator('script#__docusaurus-chunks').textContent()) ?? '[]') as string[];
+  expect(bundles).toEqual([
+    expect.stringMatching(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/),
+    expect.stringMatching(/^\/assets\/js\/main\.[0-9a-f]+\.js$/),
+  ]);
+  // The doc's content, its component and the shared chunks of the docs plugin's routes.
+  expect(chunks.length).toBeGreaterThanOrEqual(5);
+  // Only the loader inserted scripts: webpack found each chunk's element by its src and added none.
+  expect(await page.evaluate(() => (window as unknown as { inserted: string[] }).inserted)).toEqual([...bundles, ...chunks]);
+  expect(requested.filter((file, index) => requested.indexOf(file) !== index)).toEqual([]);
+  expect(requested).toEqual(expect.arrayContaining([...bundles, ...chunks]));
+});

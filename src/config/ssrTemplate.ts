@@ -33,9 +33,12 @@
  */
 
 /**
- * Starts the preloaded bundles (`link[data-after-paint]`) after the first contentful paint, and
- * before them inserts what `template[data-after-paint]` holds: the site stylesheet, which
- * src/plugins/critical-css moves there (its critical rules are inlined in the head).
+ * Starts the preloaded bundles (`link[data-after-paint]`: the runtime and main bundles, then the
+ * route's chunks) after the first contentful paint, and before them inserts what
+ * `template[data-after-paint]` holds: the site stylesheet, which src/plugins/critical-css moves
+ * there (its critical rules are inlined in the head). Each script's `src` attribute is the link's
+ * `href` attribute as written (`/assets/js/…`): webpack's chunk loader looks for an existing
+ * script by that attribute before inserting one of its own (src/plugins/lazy-routes).
  *
  * The generator's base-URL banner (home page only: an inline `insertBanner()` and a
  * DOMContentLoaded check that `window.docusaurus` is defined) assumes the bundles ran before
@@ -47,16 +50,20 @@
 export const AFTER_PAINT_LOADER = [
   '!function(){var s=!1;window.docusaurus=window.docusaurus||{};',
   'function b(){"function"!=typeof window.insertBanner||document.getElementById("__docusaurus-base-url-issue-banner-container")||window.insertBanner()}',
+  'function a(u){var e=document.createElement("script");e.setAttribute("src",u);e.async=!1;e.onerror=b;document.body.appendChild(e)}',
   'function g(){if(!s){s=!0;',
   'document.querySelectorAll("template[data-after-paint]").forEach(function(t){document.head.appendChild(t.content.cloneNode(!0))});',
-  'document.querySelectorAll("link[data-after-paint]").forEach(function(l){',
-  'var e=document.createElement("script");e.src=l.href;e.async=!1;e.onerror=b;document.body.appendChild(e)})}}',
+  'document.querySelectorAll("link[data-after-paint]").forEach(function(l){a(l.getAttribute("href"))});',
+  'var c=document.getElementById("__docusaurus-chunks");c&&JSON.parse(c.textContent).forEach(a)}}',
   'try{if("hidden"!==document.visibilityState&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){',
   'new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&g()})',
   '.observe({type:"paint",buffered:!0});',
   'document.addEventListener("visibilitychange",function(){"hidden"===document.visibilityState&&g()});return}}',
   'catch(e){}g()}();',
 ].join('');
+
+/** The entry bundles' files (Docusaurus names them `[name].[contenthash:8].js`): preloaded in the head. */
+export const ENTRY_SCRIPT = /(^|\/)(runtime~)?main\.[0-9a-f]+\.js$/;
 
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -72,13 +79,14 @@ export const SSR_TEMPLATE = `
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
-    <% it.scripts.forEach((script) => { %>
+    <% it.scripts.filter((script) => ${ENTRY_SCRIPT}.test(script)).forEach((script) => { %>
       <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" data-after-paint>
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
+    <script type="application/json" id="__docusaurus-chunks"><%~ JSON.stringify(it.scripts.filter((script) => !${ENTRY_SCRIPT}.test(script)).map((script) => it.baseUrl + script)) %></script>
     <script id="__docusaurus-loader">${AFTER_PAINT_LOADER}</script>
     <%~ it.postBodyTags %>
   </body>
