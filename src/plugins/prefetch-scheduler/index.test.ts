@@ -1,13 +1,11 @@
 /**
- * The prefetch scheduler and lazy routes plugins' webpack wiring (./index.ts, ../lazy-routes):
- * core's client `./docusaurus` module is swapped for ./client.ts in the browser build only, and
- * nothing else is touched; `@docusaurus/ComponentCreator` points at the lazy version.
+ * The prefetch scheduler plugin's webpack wiring (./index.ts): core's client `./docusaurus` module
+ * is swapped for ./client.ts in the browser build only, and nothing else is touched.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import prefetchSchedulerPlugin from './index';
-import lazyRoutesPlugin from '../lazy-routes';
 
 test('core’s ./docusaurus request from its client folder is replaced; other requests are not', () => {
   const plugin = prefetchSchedulerPlugin();
@@ -43,12 +41,4 @@ test('core’s ./docusaurus request from its client folder is replaced; other re
   assert.equal(resolve('x./docusaurus'), 'x./docusaurus');
   assert.equal(resolve('./prefetch'), './prefetch');
   assert.equal(resolve('./docusaurus', '/elsewhere'), './docusaurus');
-});
-
-test('lazy routes: @docusaurus/ComponentCreator is the lazy one', () => {
-  const plugin = lazyRoutesPlugin();
-  assert.equal(plugin.name, 'lazy-routes');
-  assert.deepEqual(plugin.configureWebpack!({} as never, false, {} as never, {} as never), {
-    resolve: { alias: { '@docusaurus/ComponentCreator': path.join(__dirname, '../lazy-routes/ComponentCreator.ts') } },
-  });
 });
