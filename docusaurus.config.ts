@@ -16,6 +16,7 @@ import preactClient from './src/plugins/preact-client';
 import compileHints from './src/plugins/compile-hints';
 import versionMetadata from './src/plugins/version-metadata';
 import criticalCss from './src/plugins/critical-css';
+import routeMatching from './src/plugins/route-matching';
 import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 import remarkSourceFooter from './src/plugins/source-footer';
 import remarkExecutedClaims from './src/plugins/executed-claims';
@@ -92,7 +93,9 @@ const config: Config = {
     // llms-full.txt) are part of the site, not optimisations: the stock build has them too.
     searchIndex,
     markdownExport,
-    ...(STOCK_BUILD ? [] : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss, compileHints]),
+    ...(STOCK_BUILD
+      ? []
+      : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss, compileHints, routeMatching]),
     // Preact in the browser bundles of the production build; the preview keeps React (and its
     // development warnings).
     ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),
