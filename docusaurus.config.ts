@@ -16,6 +16,7 @@ import preactClient from './src/plugins/preact-client';
 import compileHints from './src/plugins/compile-hints';
 import versionMetadata from './src/plugins/version-metadata';
 import criticalCss from './src/plugins/critical-css';
+import headAfterHydration from './src/plugins/head-after-hydration';
 import routeMatching from './src/plugins/route-matching';
 import { SSR_TEMPLATE } from './src/config/ssrTemplate';
 import remarkSourceFooter from './src/plugins/source-footer';
@@ -95,7 +96,17 @@ const config: Config = {
     markdownExport,
     ...(STOCK_BUILD
       ? []
-      : [codeHighlighting, mermaidRuntime, prefetchScheduler, lazyRoutes, versionMetadata, criticalCss, compileHints, routeMatching]),
+      : [
+          codeHighlighting,
+          mermaidRuntime,
+          prefetchScheduler,
+          lazyRoutes,
+          versionMetadata,
+          criticalCss,
+          compileHints,
+          headAfterHydration,
+          routeMatching,
+        ]),
     // Preact in the browser bundles of the production build; the preview keeps React (and its
     // development warnings).
     ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),

@@ -344,3 +344,69 @@ test('the page lists its route’s chunks and the loader starts them after the b
   expect(requested.filter((file, index) => requested.indexOf(file) !== index)).toEqual([]);
   expect(requested).toEqual(expect.arrayContaining([...bundles, ...chunks]));
 });
+
+test('the head is left as the server wrote it while the page hydrates; a client-side navigation then sets the new page’s title, description and canonical URL', async ({
+  page,
+}) => {
+  // Changes to the head's tags before the page is marked hydrated, apart from the stylesheet and
+  // prefetch links the loader and the prefetch scheduler add.
+  await page.addInitScript(() => {
+    const state = window as unknown as { headChanges: string[]; marks: string[] };
+    state.headChanges = [];
+    // The order in which the page is marked hydrated and Helmet marks <html> (data-has-hydrated).
+    state.marks = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        if (record.target === document.documentElement && document.documentElement.getAttribute(record.attributeName!) === 'true')
+          state.marks.push(record.attributeName!);
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-hydrated', 'data-has-hydrated'] });
+    const show = (node: Node) => (node instanceof Element ? node.outerHTML.slice(0, 100) : String(node.textContent));
+    const ignored = (node: Node) => node instanceof HTMLLinkElement && ['stylesheet', 'prefetch'].includes(node.rel);
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      new MutationObserver((records) => {
+        if (document.documentElement.hasAttribute('data-page-hydrated')) return;
+        for (const record of records) {
+          if (record.type === 'attributes') state.headChanges.push(`${record.attributeName} of ${show(record.target)}`);
+          else if (record.type === 'characterData') state.headChanges.push(`text ${show(record.target)}`);
+          else for (const node of [...record.addedNodes, ...record.removedNodes]) if (!ignored(node)) state.headChanges.push(show(node));
+        }
+      }).observe(document.head, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+  });
+  const headOf = () =>
+    page.evaluate(() => ({
+      title: document.title,
+      description:
+        document.querySelectorAll('meta[name="description"]').length === 1
+          ? document.querySelector('meta[name="description"]')!.getAttribute('content')
+          : 'not one',
+      canonical:
+        document.querySelectorAll('link[rel="canonical"]').length === 1
+          ? document.querySelector('link[rel="canonical"]')!.getAttribute('href')
+          : 'not one',
+    }));
+  const served = async (path: string) => {
+    const html = await (await page.request.get(path)).text();
+    return {
+      title: html.match(/<title[^>]*>([^<]*)<\/title>/)![1],
+      description: html.match(/<meta[^>]*name="description"[^>]*content="([^"]*)"/)![1],
+      canonical: html.match(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/)![1],
+    };
+  };
+  await visit(page, CODE_PAGE);
+  expect(await page.evaluate(() => (window as unknown as { headChanges: string[] }).headChanges)).toEqual([]);
+  // Once the page has hydrated, and only then, react-helmet-async takes the head over (its first
+  // commit sets data-has-hydrated): nothing doubled, nothing lost.
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { marks: string[] }).marks)).toEqual(['data-page-hydrated', 'data-has-hydrated']);
+  expect(await headOf()).toEqual(await served(CODE_PAGE));
+
+  const next = page.locator('nav.menu a.menu__link[href^="/guides/"]:not([aria-current])').first();
+  const target = (await next.getAttribute('href'))!;
+  await next.click();
+  await expect(page).toHaveURL(target);
+  const expected = await served(target);
+  expect(expected.title).not.toEqual((await served(CODE_PAGE)).title);
+  await expect.poll(headOf).toEqual(expected);
+});
