@@ -410,3 +410,37 @@ test('the head is left as the server wrote it while the page hydrates; a client-
   expect(expected.title).not.toEqual((await served(CODE_PAGE)).title);
   await expect.poll(headOf).toEqual(expected);
 });
+
+test('a code block offers word wrap while a line is too long for it (390 px), wraps and unwraps, and drops the offer once it fits (1280 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, CODE_PAGE);
+  const blocks = page.locator('article div.theme-code-block');
+  const overflowing = () =>
+    blocks.evaluateAll((elements) =>
+      elements.map((element) => {
+        const pre = element.querySelector('pre')!;
+        return pre.scrollWidth > pre.clientWidth;
+      }),
+    );
+  const button = (index: number) => blocks.nth(index).getByRole('button', { name: 'Toggle word wrap' });
+  const wide = (await overflowing()).indexOf(true);
+  expect(wide).toBeGreaterThanOrEqual(0);
+  await expect(button(wide)).toHaveCount(1);
+  const pre = blocks.nth(wide).locator('pre');
+  const scrolls = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
+  await button(wide).click();
+  await expect.poll(scrolls).toBe(false);
+  await expect(pre.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+  // Still offered while wrapping, and a second press brings the sideways scroll back.
+  await button(wide).click();
+  await expect.poll(scrolls).toBe(true);
+  await expect(button(wide)).toHaveCount(1);
+
+  // Wider, a block whose lines now fit no longer offers it; one that still scrolls does.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(async () => (await overflowing()).includes(false)).toBe(true);
+  const now = await overflowing();
+  for (const [index, scrolling] of now.entries()) await expect(button(index), `block ${index}`).toHaveCount(scrolling ? 1 : 0);
+});

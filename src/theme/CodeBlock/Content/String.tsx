@@ -21,7 +21,7 @@ import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSta
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { useThemeConfig } from '@docusaurus/theme-common';
-import { containsLineNumbers, parseCodeBlockTitle, parseLanguage, parseLines, useCodeWordWrap } from '@docusaurus/theme-common/internal';
+import { containsLineNumbers, parseCodeBlockTitle, parseLanguage, parseLines } from '@docusaurus/theme-common/internal';
 import type { LineInputProps, LineOutputProps, Token, TokenInputProps, TokenOutputProps } from 'prism-react-renderer';
 import Container from '@theme/CodeBlock/Container';
 import CopyButton from '@theme/CodeBlock/CopyButton';
@@ -30,6 +30,7 @@ import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import type { Props } from '@theme/CodeBlock/Content/String';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 import { getHighlighter, loadHighlighter } from '@site/src/prism';
+import { useCodeWordWrap } from './wordWrap';
 
 function getLineProps({ className, line: _line, ...rest }: LineInputProps): LineOutputProps {
   return { ...rest, className: clsx('token-line', className) };
