@@ -113,17 +113,25 @@ export function createSchedule({ nextSlice, postTask, now, budget }: ScheduleOpt
   };
 }
 
-/** A task after the current one: MessageChannel where it exists (no 4 ms clamp), else setTimeout. */
+/** Callbacks waiting for their task, in order; one message on the shared channel each. */
+const posted: Array<() => void> = [];
+let channel: MessageChannel | undefined;
+
+/**
+ * A task after the current one: a message on one shared MessageChannel where it exists (no 4 ms
+ * clamp; one channel for the page, since creating one per call cost a part its own channel and
+ * ports), else setTimeout.
+ */
 export function postTask(callback: () => void): void {
   if (typeof MessageChannel === 'undefined') {
     setTimeout(callback, 0);
     return;
   }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    callback();
-  };
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => posted.shift()?.();
+  }
+  posted.push(callback);
   channel.port2.postMessage(null);
 }
 
