@@ -58,12 +58,20 @@ function markLoadedFiles(): void {
   entriesRead = entries.length;
 }
 
+/** Chunk name to file, memoized: each call of webpack's `gca` builds its tables of every chunk anew. */
+const chunkFiles = new Map<string, string | undefined>();
+
+function chunkFile(chunkName: string): string | undefined {
+  if (!chunkFiles.has(chunkName)) chunkFiles.set(chunkName, __webpack_require__.gca(chunkName));
+  return chunkFiles.get(chunkName);
+}
+
 function prefetchRoute(routePath: string): void {
   for (const match of matchRoutes(routes, routePath)) {
     for (const chunkName of chunkNamesOf(match.route.path)) {
       // Injected by Docusaurus' ChunkAssetPlugin: the URL of a chunk, from its name. Webpack may
       // have merged the chunk into another one, in which case there is nothing to fetch.
-      const file = __webpack_require__.gca(chunkName);
+      const file = chunkFile(chunkName);
       if (!file || file.includes('undefined') || requestedFiles.has(file)) continue;
       requestedFiles.add(file);
       void prefetchHelper(file);
