@@ -141,11 +141,14 @@ test('a diagram below the fold is drawn, and mermaid loaded, only when it comes 
 });
 
 test('the page is painted before its bundles and stylesheet load, and they then hydrate and style it', async ({ page }) => {
-  // The HTML preloads the bundles and names no script to run: the inline loader adds them. The
-  // stylesheet waits in a template (its critical rules are inline), and images are inline.
+  // The HTML lists its scripts in a data block and neither runs nor preloads any: the inline loader
+  // adds them. The stylesheet waits in a template (its critical rules are inline), and images are inline.
   const html = await (await page.request.get(CODE_PAGE)).text();
   expect(html).not.toMatch(/<script[^>]+src=/);
-  expect(html).toMatch(/<link rel="preload" as="script" fetchpriority="low" href="\/assets\/js\/main\.[0-9a-f]+\.js" data-after-paint>/);
+  expect(html).not.toMatch(/<link[^>]+rel="(preload|modulepreload|prefetch)"/);
+  expect(html).toMatch(
+    /<script type="application\/json" id="__docusaurus-scripts">\["\/assets\/js\/runtime~main\.[0-9a-f]+\.js","\/assets\/js\/main\.[0-9a-f]+\.js",/,
+  );
   expect(html).toMatch(/<template data-after-paint><link rel="stylesheet" href="\/assets\/css\/styles\.[0-9a-f]+\.css"><\/template>/);
   const outside = html.replace(/<template[\s\S]*?<\/template>/g, '').replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
   expect(outside).not.toMatch(/<link[^>]+rel="stylesheet"/);
@@ -176,6 +179,16 @@ test('the page is painted before its bundles and stylesheet load, and they then 
   expect(mainAdded).toBeGreaterThanOrEqual(fcp!);
   expect(sheetAdded).toBeGreaterThanOrEqual(fcp!);
   expect(sheetAdded).toBeLessThanOrEqual(mainAdded!);
+  // No script or stylesheet was even requested before the first paint.
+  const early = await page.evaluate(
+    (paint) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\//.test(entry.name) && entry.startTime < paint)
+        .map((entry) => entry.name),
+    fcp!,
+  );
+  expect(early).toEqual([]);
   // The page requested the stylesheet once, and it is in the document's style sheets.
   expect(requested.filter((r) => /\/assets\/css\/styles\./.test(r.url))).toHaveLength(1);
   await expect
@@ -329,10 +342,8 @@ test('the page lists its route’s chunks and the loader starts them after the b
     }).observe(document, { childList: true, subtree: true });
   });
   await visit(page, CODE_PAGE);
-  const bundles = await page
-    .locator('link[rel="preload"][data-after-paint]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-  const chunks = JSON.parse((await page.locator('script#__docusaurus-chunks').textContent()) ?? '[]') as string[];
+  const listed = JSON.parse((await page.locator('script#__docusaurus-scripts').textContent()) ?? '[]') as string[];
+  const [bundles, chunks] = [listed.slice(0, 2), listed.slice(2)];
   expect(bundles).toEqual([
     expect.stringMatching(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/),
     expect.stringMatching(/^\/assets\/js\/main\.[0-9a-f]+\.js$/),

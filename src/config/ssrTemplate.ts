@@ -10,12 +10,19 @@
  * Lighthouse's simulated mobile load that JavaScript was the whole "render delay" of the LCP
  * element (1.8 s LCP for a 0.9 s first contentful paint).
  *
- * Here the head preloads the bundles at low priority (they download while the page is parsed and
- * styled, without competing with the stylesheet) and an inline script at the end of the body adds
- * the same bundles, in order, once the browser reports the first contentful paint (a `paint`
- * PerformanceObserver entry, delivered after the frame is shown). A hidden tab, or a browser
- * without paint timing, starts them at once, as upstream does. Readers see the same page; it
- * becomes interactive one frame after it is painted instead of before.
+ * Here the page lists its scripts in a JSON data block: the runtime and main bundles, then the
+ * route's chunks (src/plugins/lazy-routes reports them during the server render). An inline script
+ * at the end of the body adds them, in order, once the browser reports the first contentful paint
+ * (a `paint` PerformanceObserver entry, delivered after the frame is shown). A hidden tab, or a
+ * browser without paint timing, starts them at once, as upstream does. Readers see the same page;
+ * it becomes interactive after it is painted instead of before.
+ *
+ * Nothing is preloaded before the paint. The bundles were, at low priority, until 2026-11-27:
+ * Lighthouse's simulation keeps a script that finished downloading before the LCP in the LCP's
+ * graph unless it finds the script's evaluation among the page's tasks, and it leaves out tasks
+ * under 10 ms. Once the main bundle's evaluation was that short, the mobile LCP of the cheat sheet
+ * went from 1.0 s to 1.4 s in one Lighthouse run of three (docs-dev/performance.md, "The route's
+ * chunks in the page").
  *
  * The first paint itself waits until the parser reaches the loader, that is until the whole page is
  * parsed (`<link rel="expect" blocking="render">`, Chromium 124 and later; other browsers ignore
@@ -33,12 +40,12 @@
  */
 
 /**
- * Starts the preloaded bundles (`link[data-after-paint]`: the runtime and main bundles, then the
+ * Starts the page's scripts (`#__docusaurus-scripts`: the runtime and main bundles, then the
  * route's chunks) after the first contentful paint, and before them inserts what
  * `template[data-after-paint]` holds: the site stylesheet, which src/plugins/critical-css moves
- * there (its critical rules are inlined in the head). Each script's `src` attribute is the link's
- * `href` attribute as written (`/assets/js/…`): webpack's chunk loader looks for an existing
- * script by that attribute before inserting one of its own (src/plugins/lazy-routes).
+ * there (its critical rules are inlined in the head). Each script's `src` attribute is the path as
+ * listed (`/assets/js/…`): webpack's chunk loader looks for an existing script by that attribute
+ * before inserting one of its own (src/plugins/lazy-routes).
  *
  * The generator's base-URL banner (home page only: an inline `insertBanner()` and a
  * DOMContentLoaded check that `window.docusaurus` is defined) assumes the bundles ran before
@@ -53,17 +60,13 @@ export const AFTER_PAINT_LOADER = [
   'function a(u){var e=document.createElement("script");e.setAttribute("src",u);e.async=!1;e.onerror=b;document.body.appendChild(e)}',
   'function g(){if(!s){s=!0;',
   'document.querySelectorAll("template[data-after-paint]").forEach(function(t){document.head.appendChild(t.content.cloneNode(!0))});',
-  'document.querySelectorAll("link[data-after-paint]").forEach(function(l){a(l.getAttribute("href"))});',
-  'var c=document.getElementById("__docusaurus-chunks");c&&JSON.parse(c.textContent).forEach(a)}}',
+  'var c=document.getElementById("__docusaurus-scripts");c&&JSON.parse(c.textContent).forEach(a)}}',
   'try{if("hidden"!==document.visibilityState&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){',
   'new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&g()})',
   '.observe({type:"paint",buffered:!0});',
   'document.addEventListener("visibilitychange",function(){"hidden"===document.visibilityState&&g()});return}}',
   'catch(e){}g()}();',
 ].join('');
-
-/** The entry bundles' files (Docusaurus names them `[name].[contenthash:8].js`): preloaded in the head. */
-export const ENTRY_SCRIPT = /(^|\/)(runtime~)?main\.[0-9a-f]+\.js$/;
 
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -79,14 +82,11 @@ export const SSR_TEMPLATE = `
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
-    <% it.scripts.filter((script) => ${ENTRY_SCRIPT}.test(script)).forEach((script) => { %>
-      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" data-after-paint>
-    <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
-    <script type="application/json" id="__docusaurus-chunks"><%~ JSON.stringify(it.scripts.filter((script) => !${ENTRY_SCRIPT}.test(script)).map((script) => it.baseUrl + script)) %></script>
+    <script type="application/json" id="__docusaurus-scripts"><%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %></script>
     <script id="__docusaurus-loader">${AFTER_PAINT_LOADER}</script>
     <%~ it.postBodyTags %>
   </body>
