@@ -63,6 +63,26 @@ test('a page chunk that fails on first load shows the error and Retry; Retry sho
   ignoreConsole(consoleProblems, [/onRecoverableError/, /Minified React error #4(18|23)/]);
 });
 
+test('on the home page a route chunk that fails on first load shows the route’s error and Retry, not the base-URL banner', async ({
+  page,
+  consoleProblems,
+}) => {
+  // The home page is the one page whose HTML carries core's base-URL banner script; the page
+  // template's loader inserts that banner only when a bundle fails, not a route chunk.
+  const html = await (await page.request.get('/')).text();
+  const scripts = JSON.parse(html.match(/<script type="application\/json" id="__docusaurus-scripts">([^<]*)<\/script>/)![1]) as string[];
+  const chunk = scripts.at(-1)!;
+  expect(chunk).not.toMatch(/\/(runtime~)?main\./);
+  expect(html).toContain('insertBanner');
+  await page.route(`**${chunk}`, (route) => route.abort('internetdisconnected'));
+  await visit(page, '/');
+  await expect(page.locator('main').getByText(/Loading chunk \d+ failed/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
+  await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
+  expectConsole(consoleProblems, [/warning: A page chunk failed to load/, /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/]);
+  ignoreConsole(consoleProblems, [/onRecoverableError/, /Minified React error #4(18|23)/]);
+});
+
 test('a route that fails to preload during navigation logs a warning and reloads the page', async ({ page, consoleProblems }) => {
   let failures = 0;
   await page.route(`**${chunkB}`, (route) => {

@@ -45,19 +45,25 @@
  * `template[data-after-paint]` holds: the site stylesheet, which src/plugins/critical-css moves
  * there (its critical rules are inlined in the head). Each script's `src` attribute is the path as
  * listed (`/assets/js/…`): webpack's chunk loader looks for an existing script by that attribute
- * before inserting one of its own (src/plugins/lazy-routes).
+ * before inserting one of its own (src/plugins/lazy-routes). A script that fails to load is taken
+ * out of the document: webpack, finding no element, then inserts its own, which fails or loads
+ * again and tells the route's loader either way. Left in place, a script that had already failed
+ * when webpack found it never reported to webpack, and the page waited for it forever (the first
+ * load's Retry test in e2e/errors.spec.ts, three runs of four).
  *
  * The generator's base-URL banner (home page only: an inline `insertBanner()` and a
  * DOMContentLoaded check that `window.docusaurus` is defined) assumes the bundles ran before
  * DOMContentLoaded, which is no longer so: left alone it inserted the banner on every home page
  * load, hidden only once the stylesheet applied (a layout shift of 1.26 in Lighthouse). So
  * `window.docusaurus` is defined here as a placeholder (core's entry replaces it), and the banner
- * is inserted when a bundle fails to load instead, which is what the check stood for.
+ * is inserted when one of the two bundles (runtime and main) fails to load instead, which is what
+ * the check stood for. A route chunk that fails is the route's to report (its error and Retry).
  */
 export const AFTER_PAINT_LOADER = [
   '!function(){var s=!1;window.docusaurus=window.docusaurus||{};',
   'function b(){"function"!=typeof window.insertBanner||document.getElementById("__docusaurus-base-url-issue-banner-container")||window.insertBanner()}',
-  'function a(u){var e=document.createElement("script");e.setAttribute("src",u);e.async=!1;e.onerror=b;document.body.appendChild(e)}',
+  'function a(u){var e=document.createElement("script");e.setAttribute("src",u);e.async=!1;',
+  'e.onerror=function(){e.parentNode&&e.parentNode.removeChild(e);/\\/(runtime~)?main\\.[0-9a-f]+\\.js$/.test(u)&&b()};document.body.appendChild(e)}',
   'function g(){if(!s){s=!0;',
   'document.querySelectorAll("template[data-after-paint]").forEach(function(t){document.head.appendChild(t.content.cloneNode(!0))});',
   'var c=document.getElementById("__docusaurus-scripts");c&&JSON.parse(c.textContent).forEach(a)}}',
