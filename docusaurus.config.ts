@@ -45,6 +45,12 @@ const STOCK_BUILD = process.env.DOCS_STOCK_BUILD === '1';
  */
 const PREVIEW = process.env.NODE_ENV === 'development';
 
+/**
+ * DOCS_SOURCE_MAPS=1 writes source maps next to the browser bundles, for `npm run trace -- --js`
+ * (scripts/trace-tasks.ts) to name the source files behind a long task; never set it for a real build.
+ */
+const SOURCE_MAPS = process.env.DOCS_SOURCE_MAPS === '1';
+
 const config: Config = {
   title: SITE_TITLE,
   tagline: SITE_TAGLINE,
@@ -110,6 +116,14 @@ const config: Config = {
     // Preact in the browser bundles of the production build; the preview keeps React (and its
     // development warnings).
     ...(STOCK_BUILD || PREVIEW ? [] : [preactClient]),
+    ...(SOURCE_MAPS
+      ? [
+          () => ({
+            name: 'source-maps',
+            configureWebpack: (_config: unknown, isServer: boolean) => (isServer ? {} : { devtool: 'source-map' }),
+          }),
+        ]
+      : []),
   ],
   presets: [
     [
