@@ -43,6 +43,11 @@ export function readingDefects(kinds: Array<ReadingDefect['kind']>): ReadingDefe
 export async function openMobileSidebar(page: Page): Promise<void> {
   const toggle = page.locator('button.navbar__toggle');
   if (!(await toggle.isVisible())) return;
+  // A reader scrolls back up to the hamburger first: scrolled down the page, the navbar slides out
+  // (hideOnScroll), and a click aimed at its place landed on the page under it (1 run in 8 with
+  // the two cores busy).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => document.querySelector('button.navbar__toggle')!.getBoundingClientRect().top >= 0);
   await toggle.click();
   await page.locator('.navbar-sidebar--show').waitFor();
   const back = page.locator('.navbar-sidebar__back');
