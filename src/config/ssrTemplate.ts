@@ -40,8 +40,9 @@
  */
 
 /**
- * Starts the page's scripts (`#__docusaurus-scripts`: the runtime and main bundles, then the
- * route's chunks) after the first contentful paint, and before them inserts what
+ * Starts the page's scripts (`#__docusaurus-scripts`: the runtime and main bundles, then, in the
+ * next task, the route's chunks: each inserted script costs the task a millisecond or two in
+ * Lighthouse's traces) after the first contentful paint, and before them inserts what
  * `template[data-after-paint]` holds: the site stylesheet, which src/plugins/critical-css moves
  * there (its critical rules are inlined in the head). Each script's `src` attribute is the path as
  * listed (`/assets/js/…`): webpack's chunk loader looks for an existing script by that attribute
@@ -60,13 +61,15 @@
  * the check stood for. A route chunk that fails is the route's to report (its error and Retry).
  */
 export const AFTER_PAINT_LOADER = [
-  '!function(){var s=!1;window.docusaurus=window.docusaurus||{};',
+  '!function(){var s=!1,r=/\\/(runtime~)?main\\.[0-9a-f]+\\.js$/;window.docusaurus=window.docusaurus||{};',
   'function b(){"function"!=typeof window.insertBanner||document.getElementById("__docusaurus-base-url-issue-banner-container")||window.insertBanner()}',
   'function a(u){var e=document.createElement("script");e.setAttribute("src",u);e.async=!1;',
-  'e.onerror=function(){e.parentNode&&e.parentNode.removeChild(e);/\\/(runtime~)?main\\.[0-9a-f]+\\.js$/.test(u)&&b()};document.body.appendChild(e)}',
+  'e.onerror=function(){e.parentNode&&e.parentNode.removeChild(e);r.test(u)&&b()};document.body.appendChild(e)}',
+  'function n(f){if("function"!=typeof MessageChannel)return setTimeout(f,0);var m=new MessageChannel;m.port1.onmessage=f;m.port2.postMessage(0)}',
   'function g(){if(!s){s=!0;',
   'document.querySelectorAll("template[data-after-paint]").forEach(function(t){document.head.appendChild(t.content.cloneNode(!0))});',
-  'var c=document.getElementById("__docusaurus-scripts");c&&JSON.parse(c.textContent).forEach(a)}}',
+  'var c=document.getElementById("__docusaurus-scripts"),l=c?JSON.parse(c.textContent):[];',
+  'l.filter(function(u){return r.test(u)}).forEach(a);n(function(){l.filter(function(u){return!r.test(u)}).forEach(a)})}}',
   'try{if("hidden"!==document.visibilityState&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){',
   'new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&g()})',
   '.observe({type:"paint",buffered:!0});',
