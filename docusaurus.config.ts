@@ -48,6 +48,7 @@ const PREVIEW = process.env.NODE_ENV === 'development';
 /**
  * DOCS_SOURCE_MAPS=1 writes source maps next to the browser bundles, for `npm run trace -- --js`
  * (scripts/trace-tasks.ts) to name the source files behind a long task; never set it for a real build.
+ * Without webpack's cache: its key does not see the variable, and cached modules came back unmapped.
  */
 const SOURCE_MAPS = process.env.DOCS_SOURCE_MAPS === '1';
 
@@ -120,7 +121,7 @@ const config: Config = {
       ? [
           () => ({
             name: 'source-maps',
-            configureWebpack: (_config: unknown, isServer: boolean) => (isServer ? {} : { devtool: 'source-map' }),
+            configureWebpack: (_config: unknown, isServer: boolean) => (isServer ? {} : { devtool: 'source-map', cache: false }),
           }),
         ]
       : []),

@@ -190,10 +190,20 @@ async function main(): Promise<void> {
         });
         const page = await context.newPage();
         await browser.startTracing(page, { categories: js ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : CATEGORIES });
+        // Asked through the DevTools protocol, not Playwright's locators: they inject a script of
+        // their own into the page, whose tasks would be counted with the page's.
+        const cdp = await context.newCDPSession(page);
+        const evaluate = async (expression: string) =>
+          ((await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })).result as { value?: unknown })
+            .value;
         await page.goto(`http://127.0.0.1:${port + index}${route}`);
-        await page.locator('html[data-page-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+        const deadline = Date.now() + 60_000;
+        while ((await evaluate('document.documentElement.getAttribute("data-page-hydrated")')) !== 'true') {
+          if (Date.now() > deadline) throw new Error(`${dir}${route} did not hydrate within 60 s`);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
         // The tasks that follow the hydration (effects, prefetching in idle time) are part of the load.
-        await page.waitForFunction(() => new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 })));
+        await evaluate('new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(true), { timeout: 2000 }), 1000))');
         const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
         await context.close();
         loads.get(dir)!.push(figures(traceEvents, sourceMapper(dir)));
