@@ -438,6 +438,8 @@ test('a code block offers word wrap while a line is too long for it (390 px), wr
   const button = (index: number) => blocks.nth(index).getByRole('button', { name: 'Toggle word wrap' });
   const wide = (await overflowing()).indexOf(true);
   expect(wide).toBeGreaterThanOrEqual(0);
+  // A block is measured once rendered, near the viewport (content-visibility: auto), as a reader sees it.
+  await blocks.nth(wide).scrollIntoViewIfNeeded();
   await expect(button(wide)).toHaveCount(1);
   const pre = blocks.nth(wide).locator('pre');
   const scrolls = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
@@ -453,5 +455,58 @@ test('a code block offers word wrap while a line is too long for it (390 px), wr
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect.poll(async () => (await overflowing()).includes(false)).toBe(true);
   const now = await overflowing();
-  for (const [index, scrolling] of now.entries()) await expect(button(index), `block ${index}`).toHaveCount(scrolling ? 1 : 0);
+  for (const [index, scrolling] of now.entries()) {
+    await blocks.nth(index).scrollIntoViewIfNeeded();
+    await expect(button(index), `block ${index}`).toHaveCount(scrolling ? 1 : 0);
+  }
 });
+
+/** For each code block: whether its content is rendered now, its height now and its height rendered. */
+function codeBlockHeights(): Array<{ rendered: boolean; height: number; renderedHeight: number }> {
+  const bodies = Array.from(document.querySelectorAll<HTMLElement>('article .code-block-body'));
+  const now = bodies.map((body) => ({
+    rendered: body.querySelector('pre')!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+    height: body.getBoundingClientRect().height,
+  }));
+  const all = document.createElement('style');
+  all.textContent = '.code-block-body { content-visibility: visible !important }';
+  document.head.append(all);
+  const rendered = bodies.map((body) => body.getBoundingClientRect().height);
+  all.remove();
+  return now.map((block, index) => ({ ...block, renderedHeight: rendered[index] }));
+}
+
+for (const width of [1280, 390]) {
+  test(`a code block away from the viewport is rendered only when it comes near, holding its rendered height until then (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    let skipped = 0;
+    for (const route of [CODE_PAGE, '/exports/namespaces/Table', '/exports/modules', DIAGRAM_PAGE]) {
+      await visit(page, route);
+      const blocks = await page.evaluate(codeBlockHeights);
+      // The first block of the cheat sheet is in the first screen: rendered from the start.
+      if (route === CODE_PAGE) expect(blocks[0].rendered).toBe(true);
+      for (const [index, block] of blocks.entries()) {
+        if (block.rendered) continue;
+        skipped += 1;
+        // Its height comes from its line count (custom.css): the page below it does not move when it renders.
+        expect(
+          Math.abs(block.height - block.renderedHeight),
+          `${route} block ${index}: ${block.height} for ${block.renderedHeight}`,
+        ).toBeLessThanOrEqual(2);
+      }
+      const last = page.locator('article .code-block-body').last();
+      await last.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => last.locator('pre').evaluate((pre) => pre.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions)))
+        .toBe(true);
+    }
+    expect(skipped).toBeGreaterThan(10);
+
+    // Its content is clipped to its box: a scrollable block's focus ring is drawn inside.
+    const pre = page.locator('article .code-block-body pre').last();
+    await pre.focus();
+    await expect(pre).toHaveCSS('outline-offset', '-2px');
+  });
+}

@@ -155,6 +155,7 @@ export default function CodeBlockString({
     [children, metastring, language, magicComments],
   );
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
+  const lineCount = code.split('\n').length;
   const hydrating = useIsHydrating();
   const [keepServerMarkup, setKeepServerMarkup] = useState(hydrating);
   const renderLines = useCallback(() => setKeepServerMarkup(false), []);
@@ -165,7 +166,9 @@ export default function CodeBlockString({
       className={clsx(blockClassName, language && !blockClassName.includes(`language-${language}`) && `language-${language}`)}
     >
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
-      <div className={styles.codeBlockContent}>
+      {/* How many lines the block holds: the size it is given while the browser skips rendering it
+          (content-visibility in custom.css). */}
+      <div className={clsx(styles.codeBlockContent, 'code-block-body')} style={{ '--code-lines': lineCount } as React.CSSProperties}>
         <pre
           // A long line scrolls inside the block, so keyboard users must be able to focus it.
           tabIndex={0}
