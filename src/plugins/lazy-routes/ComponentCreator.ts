@@ -11,8 +11,9 @@
  * chunk name, so in 3.1.1 every page listed the runtime and main bundles only, and the main bundle
  * requested the route's chunks itself when it ran: a script element inserted for each, in the
  * longest task of the page load (docs-dev/performance.md, "The route's chunks in the page"). With
- * the chunk names reported, each page's HTML preloads its chunks and the page template's loader
- * starts them after the bundles; webpack finds their script elements and inserts none.
+ * the chunk names reported, each page's HTML lists its chunks (src/config/ssrTemplate.ts) and the
+ * page template's loader starts them after the bundles; webpack finds their script elements and
+ * inserts none.
  *
  * Upgrade risk: low. The returned component keeps the interface core and react-router-config use
  * (a React component with a static `preload()`), and the report uses react-loadable's legacy

@@ -10,7 +10,9 @@
  * first code block (Chromium traces of the cheat sheet, 2026-11-27, docs-dev/performance.md). Here
  * one `ResizeObserver` watches every block: it reports a block once it has been laid out (no forced
  * layout), again when its width changes (a window resize), and when a hidden ancestor is shown (a
- * block measured at zero width, as upstream's tab-panel observer did).
+ * block measured at zero width, as upstream's tab-panel observer did). A block away from the
+ * viewport is not laid out (`content-visibility: auto`, custom.css): it is reported, and its button
+ * decided, when it comes near.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
