@@ -9,24 +9,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-
-const CORE_CLIENT_DIR = path.dirname(require.resolve('@docusaurus/core/lib/client/preload.js'));
-const PRELOAD = path.join(__dirname, 'preload.ts');
-
-interface ResolveData {
-  request: string;
-  context: string;
-}
-interface Compiler {
-  hooks: {
-    normalModuleFactory: {
-      tap(
-        name: string,
-        fn: (factory: { hooks: { beforeResolve: { tap(name: string, fn: (data: ResolveData) => void): void } } }) => void,
-      ): void;
-    };
-  };
-}
+import { swapCoreClientModule } from '../swapCoreClientModule';
 
 export default function lazyRoutesPlugin(): Plugin {
   return {
@@ -34,23 +17,7 @@ export default function lazyRoutesPlugin(): Plugin {
     configureWebpack(_config, isServer) {
       const alias = { '@docusaurus/ComponentCreator': path.join(__dirname, 'ComponentCreator.ts') };
       if (isServer) return { resolve: { alias } };
-      return {
-        resolve: { alias },
-        plugins: [
-          {
-            // Core imports it with a relative path (`./preload`) from its own client folder, so a
-            // resolve alias cannot single it out; the request is rewritten before resolution, as
-            // src/plugins/prefetch-scheduler does for `./docusaurus`.
-            apply(compiler: Compiler) {
-              compiler.hooks.normalModuleFactory.tap('lazy-routes', (factory) => {
-                factory.hooks.beforeResolve.tap('lazy-routes', (data) => {
-                  if (data.context === CORE_CLIENT_DIR && /^\.\/preload(\.js)?$/.test(data.request)) data.request = PRELOAD;
-                });
-              });
-            },
-          },
-        ],
-      };
+      return { resolve: { alias }, plugins: [swapCoreClientModule('lazy-routes', 'preload', path.join(__dirname, 'preload.ts'))] };
     },
   };
 }
