@@ -12,43 +12,33 @@
  * focus comes before the click that opens the menu, so the menu is in the page before it slides
  * in; a click without either (a script's) mounts it open.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useNavbarMobileSidebar } from '@docusaurus/theme-common/internal';
+import { createOnceFlag } from '../OnceFlag';
 
 /** The hamburger (theme-classic's Navbar/MobileSidebar/Toggle). */
 const TOGGLE = '.navbar__toggle';
 const INTENTS = ['pointerdown', 'focusin'] as const;
 
-let wanted = false;
+const wanted = createOnceFlag();
 let listening = false;
-const listeners = new Set<() => void>();
 
 function want(): void {
-  if (wanted) return;
-  wanted = true;
+  if (wanted.isSet()) return;
   if (listening) for (const type of INTENTS) document.removeEventListener(type, onIntent, true);
   listening = false;
-  for (const listener of listeners) listener();
+  wanted.set();
 }
 
 function onIntent(event: Event): void {
   if (event.target instanceof Element && event.target.closest(TOGGLE)) want();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useMobileMenuWanted(): boolean {
   const { shown, shouldRender } = useNavbarMobileSidebar();
-  const isWanted = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
+  const isWanted = wanted.useValue(false);
   useEffect(() => {
-    if (!shouldRender || wanted || listening) return;
+    if (!shouldRender || wanted.isSet() || listening) return;
     listening = true;
     for (const type of INTENTS) document.addEventListener(type, onIntent, true);
   }, [shouldRender]);

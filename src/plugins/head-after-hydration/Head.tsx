@@ -5,38 +5,24 @@
  * head as upstream (it finds the server's tags equal and leaves them). After that first load, and
  * on every client-side navigation, it is `Helmet` at once.
  */
-import React, { useEffect, useSyncExternalStore } from 'react';
+import React, { useEffect } from 'react';
 import { Helmet } from 'react-helmet-async';
 import type { Props } from '@docusaurus/Head';
 import { afterHydration, postTask } from '../../components/DeferHydration/schedule';
+import { createOnceFlag } from '../../components/OnceFlag';
 
-let mounted = false;
+const mounted = createOnceFlag();
 let waiting = false;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function mountAll(): void {
-  mounted = true;
-  for (const listener of listeners) listener();
-}
 
 /** Called once the page has rendered: the deferred parts are queued by then. */
 function waitForHydration(): void {
-  if (mounted || waiting) return;
+  if (mounted.isSet() || waiting) return;
   waiting = true;
-  afterHydration(() => postTask(mountAll));
+  afterHydration(() => postTask(mounted.set));
 }
 
 export default function Head(props: Props): JSX.Element | null {
-  const isMounted = useSyncExternalStore(
-    subscribe,
-    () => mounted,
-    () => true,
-  );
+  const isMounted = mounted.useValue(true);
   useEffect(waitForHydration, []);
   return isMounted ? <Helmet {...props} /> : null;
 }
