@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { test, expect, visit, NOT_FOUND_RESPONSE, waitForHydration } from './fixtures';
 import { BUILD_DIR, PAGE_A, PAGE_B, contentChunkOf, expectConsole, ignoreConsole } from './behaviour';
+import { listedScripts } from '../src/config/ssrTemplate';
 
 const chunkB = contentChunkOf(PAGE_B.file);
 
@@ -70,7 +71,7 @@ test('on the home page a route chunk that fails on first load shows the route’
   // The home page is the one page whose HTML carries core's base-URL banner script; the page
   // template's loader inserts that banner only when a bundle fails, not a route chunk.
   const html = await (await page.request.get('/')).text();
-  const scripts = JSON.parse(html.match(/<script type="application\/json" id="__docusaurus-scripts">([^<]*)<\/script>/)![1]) as string[];
+  const scripts = listedScripts(html);
   const chunk = scripts.at(-1)!;
   expect(chunk).not.toMatch(/\/(runtime~)?main\./);
   expect(html).toContain('insertBanner');

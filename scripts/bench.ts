@@ -214,42 +214,24 @@ type Lhr = RunnerResult['lhr'];
 type Trace = { traceEvents: Array<{ name: string; ts: number; args?: { data?: { url?: string } } }> };
 
 /**
- * From the recorded (unthrottled) trace: how many of the page's own scripts started running
- * before the paint Chromium reported as the largest contentful paint. Lighthouse's simulated LCP
- * counts every script that ran before that paint (and its download) as needed for it.
+ * From the recorded (unthrottled) trace: how many of the page's own scripts had a first event of
+ * the given kind before the paint Chromium reported as the largest contentful paint, as "N of M".
+ * - `ResourceSendRequest`, requested before it: Lighthouse keeps a script that finished downloading
+ *   before the paint in the simulated LCP unless it finds the script's evaluation among the recorded
+ *   tasks, and it drops tasks under 10 ms, so a preloaded bundle with a short evaluation was counted
+ *   (docs-dev/performance.md);
+ * - `EvaluateScript`, run before it: the simulated LCP counts every such script and its download.
  */
-function scriptsBeforeLcp(trace: Trace, origin: string): string {
+function scriptsBeforeLcp(trace: Trace, origin: string, eventName: 'ResourceSendRequest' | 'EvaluateScript'): string {
   const events = trace.traceEvents;
   const lcp = events.filter((event) => event.name === 'largestContentfulPaint::Candidate').at(-1);
-  const firstRun = new Map<string, number>();
+  const first = new Map<string, number>();
   for (const event of events) {
     const url = event.args?.data?.url;
-    if (event.name === 'EvaluateScript' && url?.startsWith(origin) && url.endsWith('.js') && !firstRun.has(url)) {
-      firstRun.set(url, event.ts);
-    }
+    if (event.name === eventName && url?.startsWith(origin) && url.endsWith('.js') && !first.has(url)) first.set(url, event.ts);
   }
   if (!lcp) return '?';
-  const before = [...firstRun.values()].filter((ts) => ts < lcp.ts).length;
-  return `${before} of ${firstRun.size}`;
-}
-
-/**
- * From the recorded trace: how many of the page's own scripts were requested before the LCP paint.
- * Lighthouse keeps a script that finished downloading before it in the simulated LCP unless it
- * finds the script's evaluation among the recorded tasks, and it drops tasks under 10 ms: a
- * preloaded bundle with a short evaluation was counted (docs-dev/performance.md).
- */
-function scriptsRequestedBeforeLcp(trace: Trace, origin: string): string {
-  const events = trace.traceEvents;
-  const lcp = events.filter((event) => event.name === 'largestContentfulPaint::Candidate').at(-1);
-  const requested = new Map<string, number>();
-  for (const event of events) {
-    const url = event.args?.data?.url;
-    if (event.name === 'ResourceSendRequest' && url?.startsWith(origin) && url.endsWith('.js') && !requested.has(url))
-      requested.set(url, event.ts);
-  }
-  if (!lcp) return '?';
-  return `${[...requested.values()].filter((ts) => ts < lcp.ts).length} of ${requested.size}`;
+  return `${[...first.values()].filter((ts) => ts < lcp.ts).length} of ${first.size}`;
 }
 
 /** Lighthouse's long tasks (simulated, 4x CPU), longest first: what the total blocking time is made of. */
@@ -273,7 +255,7 @@ function lcpEvidence(lhr: Lhr, trace: Trace, origin: string): string {
   const delay = details?.items?.[1]?.items?.find((item) => item.phase === 'Render Delay')?.timing;
   return (
     `\`${element}\`, render delay ${delay === undefined ? '?' : `${Math.round(delay)} ms`}, scripts requested before the LCP paint: ` +
-    `${scriptsRequestedBeforeLcp(trace, origin)}, run before it: ${scriptsBeforeLcp(trace, origin)}; long tasks (simulated ms): ${longTasks(lhr, origin)}`
+    `${scriptsBeforeLcp(trace, origin, 'ResourceSendRequest')}, run before it: ${scriptsBeforeLcp(trace, origin, 'EvaluateScript')}; long tasks (simulated ms): ${longTasks(lhr, origin)}`
   );
 }
 

@@ -14,6 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { ROOT, ROUTES } from './docs';
 import { createHash } from 'node:crypto';
 import { markdownPath } from '../src/plugins/markdown-export/paths';
+import { listedScripts } from '../src/config/ssrTemplate';
 
 const BASE = process.env.NGINX_URL ?? '';
 const BUILD = path.resolve(process.env.BUILD_DIR ?? path.join(ROOT, 'build'));
@@ -61,14 +62,10 @@ function urlPaths(dir: string, prefix: string): string[] {
 
 const NOT_FOUND_HTML = readFileSync(path.join(BUILD, '404.html'), 'utf8');
 const HOME_HTML = readFileSync(path.join(BUILD, 'index.html'), 'utf8');
-/** The page's scripts as its loader reads them: the JSON list in #__docusaurus-scripts (src/config/ssrTemplate.ts). */
-const LISTED_SCRIPTS = JSON.parse(
-  /<script type="application\/json" id="__docusaurus-scripts">([^<]*)<\/script>/.exec(HOME_HTML)?.[1] ?? '[]',
-) as string[];
 /** The files the home page loads: its stylesheet links and listed scripts, the real hashed assets a visitor fetches first. */
 const ASSET_URLS = [
   ...[...HOME_HTML.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]),
-  ...LISTED_SCRIPTS.filter((url) => url.startsWith('/assets/')),
+  ...listedScripts(HOME_HTML).filter((url) => url.startsWith('/assets/')),
 ];
 const SEARCH_INDEX = readdirSync(BUILD).find((name) => /^search-index-.*\.json$/.test(name));
 

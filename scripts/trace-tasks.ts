@@ -220,22 +220,13 @@ async function main(): Promise<void> {
     const row = (label: string, values: number[]) =>
       console.log(`  ${label.padEnd(30)} ${median(values).toFixed(1).padStart(6)}   (${values.map((v) => v.toFixed(0)).join(' ')})`);
     console.log(dir);
-    row(
-      'blocking time at 4x (ms)',
-      list.map((load) => load.blocking4x),
-    );
-    row(
-      `tasks over ${LONG_MS} ms`,
-      list.map((load) => load.long),
-    );
-    row(
-      'hydration slices',
-      list.map((load) => load.slices),
-    );
-    row(
-      `slices over ${LONG_MS} ms`,
-      list.map((load) => load.longSlices),
-    );
+    const counts: Array<[string, (load: LoadFigures) => number]> = [
+      ['blocking time at 4x (ms)', (load) => load.blocking4x],
+      [`tasks over ${LONG_MS} ms`, (load) => load.long],
+      ['hydration slices', (load) => load.slices],
+      [`slices over ${LONG_MS} ms`, (load) => load.longSlices],
+    ];
+    for (const [label, pick] of counts) row(label, list.map(pick));
     for (const kind of kinds) {
       row(
         `longest: ${kind}`,

@@ -77,6 +77,12 @@ export const AFTER_PAINT_LOADER = [
   'catch(e){}g()}();',
 ].join('');
 
+/** The scripts a built page lists for its loader (`#__docusaurus-scripts`), in order, from its HTML. */
+export function listedScripts(html: string): string[] {
+  const block = /<script type="application\/json" id="__docusaurus-scripts">([^<]*)<\/script>/.exec(html);
+  return block ? (JSON.parse(block[1]) as string[]) : [];
+}
+
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>

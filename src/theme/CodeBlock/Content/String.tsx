@@ -150,12 +150,11 @@ export default function CodeBlockString({
   const prismLanguage = language ?? 'text';
   const wordWrap = useCodeWordWrap();
   const title = parseCodeBlockTitle(metastring) || titleProp;
-  const { lineClassNames, code } = useMemo(
-    () => parseLines(children, { metastring, language, magicComments }),
-    [children, metastring, language, magicComments],
-  );
+  const { lineClassNames, code, lineCount } = useMemo(() => {
+    const parsed = parseLines(children, { metastring, language, magicComments });
+    return { ...parsed, lineCount: parsed.code.split('\n').length };
+  }, [children, metastring, language, magicComments]);
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
-  const lineCount = code.split('\n').length;
   const hydrating = useIsHydrating();
   const [keepServerMarkup, setKeepServerMarkup] = useState(hydrating);
   const renderLines = useCallback(() => setKeepServerMarkup(false), []);
