@@ -66,7 +66,12 @@ const headers = (page: Page) => page.locator('.aa-DetachedOverlay .aa-Source .aa
 const searchButton = (page: Page) => page.locator('.navbar .aa-DetachedSearchButton');
 
 async function openSearch(page: Page): Promise<void> {
-  await searchButton(page).click();
+  // Scrolled down a page (a result's anchor), the navbar has slid out (hideOnScroll): a reader
+  // scrolls back up to it, or the click lands on the page under it (one fresh-clone run).
+  const button = searchButton(page);
+  if (!(await button.evaluate((element) => element.getBoundingClientRect().top >= 0))) await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(button).toBeInViewport({ ratio: 1 });
+  await button.click();
   await expect(input(page)).toBeFocused();
 }
 
