@@ -49,8 +49,8 @@ export interface FileResult {
 
 /**
  * Whether a file failed only as a whole: every test in it passed, and its process then ended badly
- * (an exit code or a signal, processEnd). Such a file runs once more, and both runs are reported, as
- * Playwright's one retry in CI does for a browser test; a failing test is never run again.
+ * (an exit code or a signal, processEnd). Such a file runs once more, and both runs are reported;
+ * a failing test is never run again (scripts/test-strapi.test.ts asserts the verdicts).
  */
 export function endedBadlyOnly(r: FileResult): boolean {
   return r.code !== 0 && !r.stopped && r.onlyEndFailed;
