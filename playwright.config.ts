@@ -13,7 +13,10 @@ export default defineConfig({
   // security.spec.ts checks the production server's headers; scripts/nginx-test.sh runs it there.
   testIgnore: EXTERNAL_BASE_URL ? [] : ['**/security.spec.ts'],
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // A test that fails once fails the run: no retry, and a retry asked for on the command line
+  // (--retries) still cannot turn a failure into a pass (docs-dev/testing.md, "No retries").
+  retries: 0,
+  failOnFlakyTests: true,
   workers: 2,
   timeout: 60_000,
   reporter: CI ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: /.*\.preview\.ts$/,
   workers: 1,
+  retries: 0,
+  failOnFlakyTests: true,
   timeout: 240_000,
   // The preview compiles on demand on a shared 2-core machine: give it time, it is what is measured.
   expect: { timeout: 30_000 },
