@@ -196,7 +196,7 @@ test('on a controlled clock the progress bar starts exactly when 200 ms have pas
   await sidebarLink(page, PAGE_B.label).click();
   await page.clock.runFor(199);
   await expect(page.locator('#nprogress')).toHaveCount(0);
-  await page.clock.runFor(2);
+  await page.clock.runFor(1);
   await expect(page.locator('#nprogress')).toBeAttached();
   release();
   await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
@@ -219,4 +219,71 @@ test('a route change that completes within 200 ms shows no progress bar', async 
   await page.clock.runFor(1000);
   expect((await timeline(page)).shownAt).toEqual([]);
   await expect(page.locator('#nprogress')).toHaveCount(0);
+});
+
+/** Where nprogress has placed its bar: `translate3d(-92%, 0px, 0px)` is -92, a progress of 0.08. */
+const barOffset = (page: Page): Promise<number> =>
+  page.locator('#nprogress .bar').evaluate((bar: HTMLElement) => Number(/^translate3d\((-?[\d.]+)%/.exec(bar.style.transform)?.[1]));
+
+test('on a controlled clock the progress bar starts at 0.08, trickles by 0.02 times a random share every 800 ms and moves and fades in 200 ms', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const network = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${chunkB}`, async (route) => {
+    await network;
+    await route.continue();
+  });
+  await pauseClockAfterHydration(page, PAGE_A.route);
+  // nprogress moves by random amounts: a fixed share of one half makes each trickle 0.02 x 0.5 = 0.01
+  // and the final step before done 0.3 + 0.5 x 0.5 = 0.55.
+  await page.evaluate(() => (Math.random = () => 0.5));
+  await sidebarLink(page, PAGE_B.label).click();
+  await page.clock.runFor(200);
+  const bar = page.locator('#nprogress .bar');
+  await expect(bar).toBeAttached();
+  // Started at the minimum, 0.08, with a 200 ms transition.
+  await expect.poll(() => barOffset(page)).toBeCloseTo(-92, 6);
+  expect(await bar.evaluate((element: HTMLElement) => element.style.transitionDuration)).toBe('200ms');
+  // The first trickle comes 800 ms after the start, not before.
+  await page.clock.runFor(799);
+  expect(await barOffset(page)).toBeCloseTo(-92, 6);
+  await page.clock.runFor(1);
+  await expect.poll(() => barOffset(page)).toBeCloseTo(-91, 6);
+
+  // The route loads now: done() moves the bar to the end at once, holds it for 200 ms, fades it
+  // out in 200 ms and removes it.
+  release();
+  await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
+  await expect.poll(() => barOffset(page)).toBe(0);
+  const progress = page.locator('#nprogress');
+  const fade = () => progress.evaluate((element: HTMLElement) => [element.style.opacity, element.style.transitionDuration]);
+  expect(await fade()).toEqual(['1', '0s']);
+  await page.clock.runFor(199);
+  expect(await fade()).toEqual(['1', '0s']);
+  await page.clock.runFor(1);
+  expect(await fade()).toEqual(['0', '200ms']);
+  await page.clock.runFor(199);
+  await expect(progress).toBeAttached();
+  await page.clock.runFor(1);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+});
+
+/** The key react-router's history gave the current entry (`history.state.key`). */
+const historyKey = (page: Page): Promise<unknown> => page.evaluate(() => (window.history.state as { key?: unknown } | null)?.key);
+
+test('each client-side navigation gets a history key of 6 characters, kept on Back', async ({ page }) => {
+  await visit(page, PAGE_A.route);
+  await sidebarLink(page, PAGE_B.label).click();
+  await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
+  const keyB = await historyKey(page);
+  expect(keyB).toMatch(/^[0-9a-z]{6}$/);
+  await sidebarLink(page, PAGE_C.label).click();
+  await expect(page.locator('article h1')).toHaveText(PAGE_C.title);
+  const keyC = await historyKey(page);
+  expect(keyC).toMatch(/^[0-9a-z]{6}$/);
+  expect(keyC).not.toBe(keyB);
+  await page.goBack();
+  await expect(page.locator('article h1')).toHaveText(PAGE_B.title);
+  expect(await historyKey(page)).toBe(keyB);
 });

@@ -315,6 +315,15 @@ test('at 390 px the mobile menu is rendered only once the hamburger is reached f
   await expect(current).toHaveAttribute('href', '/exports/interfaces/FormProps');
   await expect(page.getByRole('button', { name: '← Back to main menu' })).toBeVisible();
 
+  // A press alone, without the focus a mouse press also gives, renders it as well: on a touch screen
+  // the button may not take the focus.
+  await visit(page, CODE_PAGE);
+  await expect(menu).toHaveCount(0);
+  await toggle.dispatchEvent('pointerdown');
+  await expect(menu).toHaveCount(1);
+  await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+  await expect(toggle).not.toBeFocused();
+
   // A script's click, with no press or focus before it, opens the menu too, on the doc's sidebar.
   await visit(page, CODE_PAGE);
   await expect(menu).toHaveCount(0);

@@ -651,6 +651,73 @@ test.describe('search', () => {
     await expect(titles(page)).toHaveText(['Nested transactions', 'When to open one']);
   });
 
+  test('on a controlled clock, loading becomes stalled exactly when 300 ms have passed', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const file = buildIndexFile(SECTIONS);
+    await page.route(INDEX_REQUEST, async (route) => {
+      await released;
+      await route.fulfill({ json: file });
+    });
+    await page.clock.install();
+    await visit(page, '/');
+    await openSearch(page);
+    const status = page.locator('.navbar [data-status]');
+    await expect(status).toHaveAttribute('data-status', 'idle');
+    // The page's timers stop here: only runFor moves them.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await input(page).fill('transactions');
+    await expect(status).toHaveAttribute('data-status', 'loading');
+    await page.clock.runFor(299);
+    await expect(status).toHaveAttribute('data-status', 'loading');
+    await page.clock.runFor(1);
+    await expect(status).toHaveAttribute('data-status', 'stalled');
+    release();
+    await expect(status).toHaveAttribute('data-status', 'idle');
+  });
+
+  test('on a controlled clock, the panel checks its media query again 20 ms after the last window resize', async ({ page }) => {
+    // autocomplete decides between the detached panel and the dropdown with
+    // matchMedia(detachedMediaQuery), the empty query here; a resize makes it ask again, debounced.
+    await page.addInitScript(() => {
+      const seen = { checks: 0, resizes: 0 };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const matchMedia = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => {
+        if (query === '') seen.checks += 1;
+        return matchMedia(query);
+      };
+      window.addEventListener('resize', () => (seen.resizes += 1));
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { seen: { checks: number; resizes: number } }).seen);
+    await page.clock.install();
+    await visit(page, '/');
+    await openSearch(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const { checks, resizes } = await seen();
+    expect(checks, 'the panel read the media query when it was created').toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 1200, height: 720 });
+    await expect.poll(async () => (await seen()).resizes).toBe(resizes + 1);
+    await page.clock.runFor(19);
+    expect((await seen()).checks).toBe(checks);
+    await page.clock.runFor(1);
+    expect((await seen()).checks).toBe(checks + 1);
+
+    // Two resizes 10 ms apart: one check, 20 ms after the second.
+    await page.setViewportSize({ width: 1100, height: 720 });
+    await expect.poll(async () => (await seen()).resizes).toBe(resizes + 2);
+    await page.clock.runFor(10);
+    await page.setViewportSize({ width: 1000, height: 720 });
+    await expect.poll(async () => (await seen()).resizes).toBe(resizes + 3);
+    await page.clock.runFor(19);
+    expect((await seen()).checks).toBe(checks + 1);
+    await page.clock.runFor(1);
+    expect((await seen()).checks).toBe(checks + 2);
+    await page.clock.runFor(1000);
+    expect((await seen()).checks).toBe(checks + 2);
+  });
+
   test('the library and the index load only on opening; each index file once; nothing leaves the site', async ({ page, baseURL }) => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_PAGES } from '../src/data/server-pages';
 import { pageKeyOfDoc } from '../src/plugins/executed-claims/manifest';
@@ -19,6 +19,26 @@ test('every server-side page exists and has its claims file', () => {
     (file) => !existsSync(path.join(ROOT, file)) || !existsSync(path.join(ROOT, 'strapi-app/claims', `${pageKeyOfDoc(file)}.test.ts`)),
   );
   assert.deepEqual(missing, []);
+});
+
+test('every page with a claims file is a server-side page', () => {
+  // The claims files, found on disk, name the pages independently of the list: a page dropped from
+  // SERVER_PAGES would escape the rule below while its claims still run.
+  const claimsDir = path.join(ROOT, 'strapi-app/claims');
+  const claimed = readdirSync(claimsDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) =>
+      file
+        .split(path.sep)
+        .join('/')
+        .replace(/\.test\.ts$/, ''),
+    );
+  assert.ok(claimed.length > 0, 'strapi-app/claims holds claims files');
+  const listed = new Set(SERVER_PAGES.map(pageKeyOfDoc));
+  assert.deepEqual(
+    claimed.filter((key) => !listed.has(key)),
+    [],
+  );
 });
 
 test('no server-side page states an absolute without an executed claim or a cited line', async () => {
@@ -42,6 +62,34 @@ test('an absolute without proof is reported with its sentence, each word once', 
     'Every: Every job and all of them.',
     'all: Every job and all of them.',
   ]);
+});
+
+test('each absolute word of the rule is reported on its own', async () => {
+  // Written out here, not read from ABSOLUTE_WORDS: a word dropped from the code fails this test.
+  const expected = [
+    'only',
+    'never',
+    'always',
+    'cannot',
+    "can't",
+    'safe',
+    'safely',
+    'every',
+    'everything',
+    'all',
+    'none',
+    'nothing',
+    'nobody',
+    'impossible',
+    'guaranteed',
+    'guarantees',
+    'whatever',
+  ];
+  const sentences = expected.map((word, index) => `Case ${index} is ${word} here.`);
+  assert.deepEqual(
+    await words(sentences.join('\n\n')),
+    expected.map((word, index) => `${word}: ${sentences[index]}`),
+  );
 });
 
 test('a claim whose mark ends the sentence proves it; a claim in another sentence does not', async () => {

@@ -68,13 +68,16 @@ test('the script types a browser runs: none, empty, JavaScript or ECMAScript MIM
     '<script type="application/javascript">c()</script>',
     '<script type=text/ecmascript>d()</script>',
     '<script type="application/ecmascript">e()</script>',
-    '<script data-type="module" data-src="x.js">f()</script>',
+    // Attributes whose names end in "type" and "src" are neither: this script has no type, so it runs.
+    // Its data-type is one a browser does not run, so a reader that took it for the type would drop it.
+    '<script data-type="text/babel" data-src="x.js">f()</script>',
     '<script type="module2">no()</script>',
     '<script type="xmodule">no()</script>',
     '<script type="text/javascript1">no()</script>',
     '<script type="text/babel">no()</script>',
     '<script type = "text/babel">no()</script>',
     '<script type=text/babel>no()</script>',
+    "<script type='text/babel'>no()</script>",
     '<script type="xtext/javascript">no()</script>',
     '<script src = "/x.js"></script>',
     '<script srcdoc="x">h()</script>',
@@ -85,10 +88,23 @@ test('the script types a browser runs: none, empty, JavaScript or ECMAScript MIM
   assert.deepEqual(inlineScripts(html), ['a()', 'b()', 'c()', 'd()', 'e()', 'f()', 'h()', 'g()']);
 });
 
+test('attribute names and type values are matched whatever their case, as browsers match them', () => {
+  const html = [
+    '<script type="Module">a()</script>',
+    '<script type="TEXT/JavaScript">b()</script>',
+    '<script TYPE="text/babel">no()</script>',
+    '<script SRC="/x.js"></script>',
+  ].join('\n');
+  assert.deepEqual(inlineScripts(html), ['a()', 'b()']);
+});
+
 test('code that no hash can allow is reported: inline handlers and javascript: URLs', () => {
   assert.deepEqual(unhashableCode('<p>plain</p><a href="/x">x</a><script>var onload = 1;</script>'), []);
   assert.deepEqual(unhashableCode('<img src="x" onerror="steal()">'), ['onerror attribute']);
   assert.deepEqual(unhashableCode('<body onload="go()"><div\nonClick="x()"></div>'), ['onload attribute', 'onClick attribute']);
+  // Two handlers on one tag are two findings; tag and attribute names in any case.
+  assert.deepEqual(unhashableCode('<img src="x" onload="a()" onerror="b()">'), ['onload attribute', 'onerror attribute']);
+  assert.deepEqual(unhashableCode('<IMG SRC=x ONERROR=y>'), ['ONERROR attribute']);
   assert.deepEqual(unhashableCode('<a href="javascript:alert(1)">x</a>'), ['href="javascript:']);
   assert.deepEqual(unhashableCode("<form action='  JavaScript:run()'>"), ["action='  JavaScript:"]);
 });
@@ -135,7 +151,10 @@ test('handlers are attributes of a tag: not text, not other attributes that cont
     'src="javascript:',
     'formaction=javascript:',
   ]);
-  assert.deepEqual(unhashableCode('<a href="/javascript:-guide">guide</a><a title="javascript:x">t</a>'), []);
+  assert.deepEqual(
+    unhashableCode('<a href="/javascript:-guide">guide</a><a title="javascript:x">t</a><a data-href="javascript:x">d</a>'),
+    [],
+  );
   assert.deepEqual(unhashableCode('<a href = "javascript:x()">x</a>'), ['href = "javascript:']);
 });
 

@@ -72,7 +72,9 @@ export function scriptHash(text: string): string {
 export function unhashableCode(html: string): string[] {
   const withoutScripts = html.replace(SCRIPT, '');
   const found: string[] = [];
-  for (const match of withoutScripts.matchAll(/<[a-z][^>]*?\s(on[a-z]+)\s*=/gi)) found.push(`${match[1]} attribute`);
+  for (const [tag] of withoutScripts.matchAll(/<[a-z][^>]*/gi)) {
+    for (const match of tag.matchAll(/\s(on[a-z]+)\s*=/gi)) found.push(`${match[1]} attribute`);
+  }
   for (const match of withoutScripts.matchAll(/\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/gi)) found.push(match[0].trim());
   return found;
 }

@@ -102,6 +102,24 @@ test('a task’s kind: a bundle, a route chunk, the loader, a slice, style, the 
   assert.equal(kindOf([]), 'other');
 });
 
+test('the kind of a task named by each trace event it holds', () => {
+  // Written out here, not read from kindOf: an event name dropped from the code fails this test.
+  const kinds: Array<[string, string]> = [
+    ['TimerFire', 'timer (hydration slice)'],
+    ['FireIdleCallback', 'idle callback (prefetch)'],
+    ['FireAnimationFrame', 'animation frame'],
+    ['ParseAuthorStyleSheet', 'stylesheet parse'],
+    ['UpdateLayoutTree', 'style and layout'],
+    ['Layout', 'style and layout'],
+    ['RunMicrotasks', 'microtasks (route preload)'],
+    ['EventDispatch', 'event'],
+  ];
+  assert.deepEqual(
+    kinds.map(([name]) => [name, kindOf([event('RunTask', 0, 1), event(name, 0, 1)])]),
+    kinds,
+  );
+});
+
 test('median: the middle value, the upper one of an even count, 0 for none', () => {
   assert.equal(median([3, 1, 2]), 2);
   assert.equal(median([4, 1, 3, 2]), 3);

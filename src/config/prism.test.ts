@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { themes } from 'prism-react-renderer';
+import { highlighter } from '../prism/highlighter';
 import { codeThemes, contrast, parseHsl, prism, prismTokenCss, withReadableTokens } from './prism';
 
 function rgbOf(colour: string): [number, number, number] {
@@ -73,4 +74,13 @@ test('a later theme entry comes later in the stylesheet, so it wins as in prism-
 test('code blocks render with a theme without colours, the same in both modes', () => {
   assert.equal(prism.theme, prism.darkTheme);
   assert.deepEqual(prism.theme, { plain: {}, styles: [] });
+});
+
+test('the highlighter has a grammar for each language a code fence may name', () => {
+  // Written out here: the languages prism-react-renderer bundles that the pages use, and those
+  // src/prism/languages.ts adds (bash, json and diff are not bundled; sql and yaml are).
+  for (const language of ['ts', 'tsx', 'typescript', 'js', 'jsx', 'javascript', 'bash', 'json', 'diff', 'sql', 'yaml']) {
+    assert.ok(highlighter.knows(language), language);
+  }
+  assert.equal(highlighter.knows('cobol'), false);
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SNIPPET_TEXT_LIMIT } from '../config/search';
+import { decodeTerms, type CompactIndex } from './compactIndex';
 import { buildIndexFile, clipText, type IndexSection } from './indexBuilder';
+import { parseQuery } from './queryParser';
+import { markText } from './snippet';
 
 const section = (content: string, text?: string): IndexSection => ({
   pageTitle: 'Cron',
@@ -46,5 +49,47 @@ describe('index file documents', () => {
     const [document] = buildIndexFile([section(long)]).documents;
     assert.equal(document.text, `${'word '.repeat(359)}word …`);
     assert.equal(document.text!.length, 1799 + 2);
+  });
+});
+
+describe('word separators', () => {
+  // Whitespace, the hyphen and code punctuation (src/config/search.ts), written out here rather than
+  // read from the three patterns that must agree: the index's tokenizer, the query's and the snippet's.
+  const SEPARATORS = Array.from(' \t\n-.,;:!?\'"`()[]{}<>/\\|=+*&%$#@^~');
+
+  it('the index splits a word on each separator, and not on a letter, a digit or an underscore', () => {
+    const terms = (content: string) => decodeTerms((buildIndexFile([section(content)]).index as CompactIndex).terms);
+    for (const separator of SEPARATORS) {
+      const found = terms(`alpha${separator}beta`);
+      assert.ok(found.includes('alpha') && found.includes('beta'), `${JSON.stringify(separator)}: ${found.join(' ')}`);
+    }
+    for (const joined of ['alpha_beta', 'alpha2beta']) assert.ok(terms(joined).includes(joined), joined);
+  });
+
+  it('a query splits a word on each separator but the wildcard *', () => {
+    for (const separator of SEPARATORS) {
+      // Escaped, so that a character of the grammar (: ~ ^ and whitespace) is read as part of the word.
+      const result = parseQuery(`alpha\\${separator}beta`);
+      assert.ok(result.ok, JSON.stringify(separator));
+      assert.deepEqual(
+        result.query.clauses.map((clause) => clause.term),
+        separator === '*' ? ['alpha*beta'] : ['alpha', 'beta'],
+        JSON.stringify(separator),
+      );
+    }
+  });
+
+  it('a snippet marks the words on both sides of each separator', () => {
+    for (const separator of SEPARATORS) {
+      assert.deepEqual(
+        markText(`alpha${separator}beta`, ['alpha', 'beta']),
+        [
+          { text: 'alpha', marked: true },
+          { text: separator, marked: false },
+          { text: 'beta', marked: true },
+        ],
+        JSON.stringify(separator),
+      );
+    }
   });
 });

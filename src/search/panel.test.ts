@@ -88,6 +88,18 @@ describe('what a query shows', () => {
     // 512 characters of spaces, then a word: the word is cut off, so nothing matches; a word ending at 512 counts.
     assert.deepEqual(queryView([INTRODUCTIONS], `${' '.repeat(512)}cron`, SETTINGS).groups, []);
     assert.equal(queryView([INTRODUCTIONS], `${' '.repeat(508)}cron`, SETTINGS).groups.length, 1);
+    // A trailing "~" is an error: as character 512 it is searched, as character 513 it is cut off.
+    // (A word cut by one letter still matches as a prefix, so only the "~" tells 511 or 513 from 512.)
+    assert.deepEqual(queryView([INTRODUCTIONS], `${' '.repeat(507)}cron~`, SETTINGS), {
+      groups: [],
+      error: 'Edit distance must be a whole number: "~" in "cron~" (try ~1).',
+    });
+    const cut = queryView([INTRODUCTIONS], `${' '.repeat(508)}cron~`, SETTINGS);
+    assert.equal(cut.error, undefined);
+    assert.deepEqual(
+      cut.groups.map((group) => group.route),
+      ['/api/Cron'],
+    );
   });
 
   it('a search that throws shows nothing and no error', () => {

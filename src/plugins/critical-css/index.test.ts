@@ -30,6 +30,24 @@ test('the stylesheet waits in a template for the loader, its critical rules inli
   assert.doesNotMatch(out, /<script/);
 });
 
+test('the rules always inlined are those under [data-theme], bare or with any attribute operator', () => {
+  const kept = (selector: string) => ALWAYS_INLINED.some((pattern) => pattern.test(selector));
+  // The site's stylesheet has [data-theme], [data-theme=dark] and [data-theme=light]; the other
+  // operators of CSS attribute selectors are kept too.
+  for (const selector of [
+    '[data-theme]',
+    '[data-theme=dark] p',
+    '[data-theme~=dark]',
+    '[data-theme|=dark]',
+    '[data-theme^=d]',
+    '[data-theme$=k]',
+    '[data-theme*=ar]',
+  ]) {
+    assert.ok(kept(selector), selector);
+  }
+  for (const selector of ['[data-themes]', '[data-theme-x=dark]', '.data-theme', 'p']) assert.ok(!kept(selector), selector);
+});
+
 test('a page beasties did not rewrite, or rewrote twice, fails with its file name', async () => {
   assert.throws(
     () => afterPaint(PAGE, HREF, 'a.html'),

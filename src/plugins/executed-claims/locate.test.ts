@@ -227,6 +227,16 @@ test('a stop followed by anything but a space ends no sentence', () => {
   assert.equal(place('Run it!Now. Next.', 'Run it'), 'Run it!Now.| Next.');
 });
 
+test('each abbreviation of the list ends no sentence: e.g., i.e., vs., cf., etc.', () => {
+  for (const abbreviation of ['e.g.', 'i.e.', 'vs.', 'cf.', 'etc.']) {
+    assert.equal(
+      place(`Flags, ${abbreviation} this one, matter. Next.`, 'Flags'),
+      `Flags, ${abbreviation} this one, matter.| Next.`,
+      abbreviation,
+    );
+  }
+});
+
 test('an abbreviation at the very start of a paragraph ends no sentence', () => {
   assert.equal(place('e.g. this one. Next.', 'e.g'), 'e.g. this one.| Next.');
   assert.equal(place('i.e. the hub. Next.', 'i.e'), 'i.e. the hub.| Next.');

@@ -1,6 +1,6 @@
 /**
  * Which top-level blocks of a doc are wrapped for sliced hydration (./index.ts), on small trees
- * written here: blocks of one element are, text, ESM, `head` and capitalised components are not,
+ * written here: blocks of one element are, text, ESM, `head`, `script`, `style` and capitalised components are not,
  * and nothing below the top level changes.
  */
 import { test } from 'node:test';
@@ -43,12 +43,16 @@ test('each top-level element and lowercase MDX element is wrapped on its own, in
   ]);
 });
 
-test('text, ESM, head, capitalised components and fragments are left to hydrate with the page', () => {
+test('text, ESM, head, script, style, capitalised components and fragments are left to hydrate with the page', () => {
   const nodes: Node[] = [
     text('\n'),
     { type: 'mdxjsEsm', value: 'export const x = 1;' },
     el('head', [el('title')]),
     jsx('head'),
+    el('script', [text('x()')]),
+    jsx('script'),
+    el('style', [text('p{}')]),
+    jsx('style'),
     jsx('Tabs', [el('p')]),
     jsx(null, [el('p')]),
   ];
