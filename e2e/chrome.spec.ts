@@ -1,6 +1,7 @@
-/** Page chrome (spec section 2): skip link, navbar, dropdowns, mobile menu, announcement bar, colour mode, TOC, anchors, diagrams and code. */
+/** Page chrome (spec section 2): skip link, navbar, dropdowns, mobile menu, announcement bar, colour mode, TOC, anchors, diagrams and code, the edit link. */
 import { test, expect, visit, drawDiagrams, waitForHydration } from './fixtures';
 import { ROUTES, readDocs } from '../scripts/docs';
+import { DOCS_REPO_BRANCH, DOCS_REPO_URL } from '../src/config/site';
 
 const docs = readDocs();
 const routeOf = new Map(ROUTES.map((route) => [route.file, route.route]));
@@ -32,6 +33,45 @@ test('the navbar has the five sidebars on the left and the right group in order'
   await expect(right.getByRole('link', { name: 'Strapi on GitHub' })).toHaveAttribute('href', 'https://github.com/strapi/strapi');
   await expect(right.getByRole('button', { name: /Switch between dark and light mode/ })).toBeVisible();
   await expect(page.locator('.navbar')).toHaveClass(/navbar--fixed-top/);
+});
+
+test('the site footer has its three columns, each with its links in order', async ({ page }) => {
+  await visit(page, '/docs/intro');
+  const columns: Array<[string, Array<[string, string]>]> = [
+    [
+      'Learn',
+      [
+        ['Contributing', '/guides/contributing'],
+        ['Docs introduction', '/docs/intro'],
+        ['Type system', '/guides/type-system'],
+      ],
+    ],
+    [
+      'Reference',
+      [
+        ['Strapi class', '/api/Strapi'],
+        ['Admin exports', '/exports/modules'],
+        ['RFCs', '/rfcs/intro'],
+      ],
+    ],
+    [
+      'Community',
+      [
+        ['GitHub', 'https://github.com/strapi/strapi'],
+        ['Issues', 'https://github.com/strapi/strapi/issues'],
+        ['Code of conduct', '/guides/code-of-conduct'],
+      ],
+    ],
+  ];
+  const rendered = page.locator('footer.footer .footer__col');
+  await expect(rendered).toHaveCount(columns.length);
+  for (const [index, [title, links]] of columns.entries()) {
+    const column = rendered.nth(index);
+    await expect(column.locator('.footer__title')).toHaveText(title);
+    const anchors = column.locator('a.footer__link-item');
+    await expect(anchors).toHaveText(links.map(([text]) => text));
+    expect(await anchors.evaluateAll((found) => found.map((a) => a.getAttribute('href')))).toEqual(links.map(([, href]) => href));
+  }
 });
 
 test('the version and locale dropdowns each hold their single entry', async ({ page }) => {
@@ -169,4 +209,23 @@ test('code blocks are highlighted in light and dark mode', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(() => block.evaluate((node) => getComputedStyle(node).backgroundColor)).not.toBe(lightBackground);
   expect(await colours()).toBeGreaterThan(2);
+});
+
+test('the doc footer has a visible "Edit this page" link to the page\'s source file, at 1280 and at 390 px', async ({ page }) => {
+  const route = ROUTES.find((entry) => entry.route === '/api/Cron')!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, route.route);
+  // Found by role and accessible name: the icon is aria-hidden, the name is the link's text.
+  const link = page.locator('footer.theme-doc-footer').getByRole('link', { name: 'Edit this page', exact: true });
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute('href', `${DOCS_REPO_URL}/edit/${DOCS_REPO_BRANCH}/${route.file}`);
+  await link.scrollIntoViewIfNeeded();
+  await expect(link).toBeVisible();
+  await expect(link).toBeInViewport();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await link.scrollIntoViewIfNeeded();
+  await expect(link).toBeInViewport();
+  const box = (await link.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { DOCS_REPO_BRANCH, DOCS_REPO_URL, STRAPI_VERSION } from '../src/config/site';
 import { TAGS } from '../src/data/tags';
 import { logWarnings } from './build-log';
-import { ROOT, ROUTES, readDocs, tagSlug } from './docs';
+import { ROOT, ROUTES, readDocs, routeOfDoc, tagSlug } from './docs';
 
-const BUILD = path.join(ROOT, 'build');
+/** The build checked: build/, or another folder (`BUILD_DIR=/tmp/x`, as playwright.config.ts reads it). */
+const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 const BUILD_LOG = process.env.BUILD_LOG ?? path.join(ROOT, 'build.log');
 
 function htmlFor(route: string): string {
@@ -83,6 +84,36 @@ test('every page ends with the release it was checked against and links every so
     }
   }
   assert.deepEqual(problems, []);
+});
+
+test('every doc page has one "Edit this page" link, to its own file under docs/ in the site repository', () => {
+  // The expected file comes from the docs/ tree (each file and the route it gets), not from the
+  // docs plugin's editUrl, so a wrong folder, extension or page fails here.
+  const problems: string[] = [];
+  const docs = readDocs();
+  assert.equal(docs.length, ROUTES.length);
+  for (const doc of docs) {
+    const route = routeOfDoc(doc);
+    const expected = `${DOCS_REPO_URL}/edit/${DOCS_REPO_BRANCH}/${doc.file}`;
+    assert.ok(/^docs\/.+\.mdx?$/.test(doc.file) && existsSync(path.join(ROOT, doc.file)), doc.file);
+    const html = htmlFor(route);
+    const anchors = [...html.matchAll(/<a\s[^>]*>[\s\S]*?<\/a>/g)].map((m) => m[0]);
+    const editLinks = anchors.filter((a) => /class="[^"]*\btheme-edit-this-page\b/.test(a) || a.includes(`href="${DOCS_REPO_URL}/edit/`));
+    if (editLinks.length !== 1) {
+      problems.push(`${route}: ${editLinks.length} edit links`);
+      continue;
+    }
+    const [link] = editLinks;
+    const href = /\shref="([^"]*)"/.exec(link)?.[1];
+    if (href !== expected) problems.push(`${route}: edit link ${href}, expected ${expected}`);
+    if (link.replace(/<[^>]+>/g, '').trim() !== 'Edit this page') problems.push(`${route}: edit link text ${JSON.stringify(link)}`);
+    // In the doc's own footer, after the body and its source footer: where the classic theme puts it.
+    const footer = /<footer class="theme-doc-footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
+    if (!footer.includes(link)) problems.push(`${route}: the edit link is not in the doc footer`);
+  }
+  assert.deepEqual(problems, []);
+  // Tag pages and the 404 page are no doc: they have no file to edit.
+  for (const route of ['/tags', '/tags/database', '/404']) assert.ok(!htmlFor(route).includes('theme-edit-this-page'), route);
 });
 
 test('code with break points stays inline: no <wbr> or unbreakable piece ends up in a code block', () => {

@@ -11,12 +11,13 @@ import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import { SIDEBARS, SITE_TITLE, SITE_URL, STRAPI_VERSION } from '../src/config/site';
+import { DOCS_REPO_BRANCH, DOCS_REPO_URL, SIDEBARS, SITE_TITLE, SITE_URL, STRAPI_VERSION } from '../src/config/site';
 import { markdownPath } from '../src/plugins/markdown-export/paths';
 import { parsePage } from '../src/plugins/markdown-export/convert';
-import { ROOT, ROUTES, readDocs } from './docs';
+import { ROOT, ROUTES, readDocs, routeOfDoc } from './docs';
 
-const BUILD = path.join(ROOT, 'build');
+/** The build checked: build/, or another folder (`BUILD_DIR=/tmp/x`, as playwright.config.ts reads it). */
+const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 
 interface MdNode {
   type: string;
@@ -31,6 +32,8 @@ const markdownOf = (route: string) => readFileSync(path.join(BUILD, markdownPath
 const htmlOf = (route: string) => readFileSync(path.join(BUILD, route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8');
 const parseMarkdown = (markdown: string) => unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
 const docByFile = new Map(readDocs().map((doc) => [doc.file, doc]));
+/** Where a doc's file is in the site's repository, from its path under docs/ (not from the export's code). */
+const sourceUrlOf = (file: string) => `${DOCS_REPO_URL}/blob/${DOCS_REPO_BRANCH}/${file}`;
 
 function nodes(tree: MdNode, type: string): MdNode[] {
   const found: MdNode[] = [];
@@ -114,6 +117,27 @@ test('each Markdown opens with the title and description of its frontmatter', ()
   assert.deepEqual(problems, []);
 });
 
+test("each Markdown names its source file under the description, the file the page's edit link opens", () => {
+  // From the docs/ tree: each file, the route it gets, and that route's Markdown.
+  const problems: string[] = [];
+  const docs = readDocs();
+  assert.equal(docs.length, 160);
+  for (const doc of docs) {
+    const route = routeOfDoc(doc);
+    const lines = markdownOf(route).split('\n');
+    const expected = `Source file: [\`${doc.file}\`](${sourceUrlOf(doc.file)})`;
+    // `# Title`, a blank line, the description (one line), a blank line, then the source line.
+    if (lines[4] !== expected) problems.push(`${route}: line 5 is ${JSON.stringify(lines[4])}, expected ${JSON.stringify(expected)}`);
+    if (lines.filter((line) => line.startsWith('Source file: ')).length !== 1) problems.push(`${route}: more than one source line`);
+    // The page's "Edit this page" link opens the same file in GitHub's editor.
+    const edit = /<a href="([^"]+)"[^>]*class="theme-edit-this-page"/.exec(htmlOf(route))?.[1];
+    if (edit?.replace(`/edit/${DOCS_REPO_BRANCH}/`, `/blob/${DOCS_REPO_BRANCH}/`) !== sourceUrlOf(doc.file))
+      problems.push(`${route}: the page's edit link ${edit} is not for ${doc.file}`);
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(markdownOf('/').includes(`Source file: [\`docs/index.mdx\`](${DOCS_REPO_URL}/blob/${DOCS_REPO_BRANCH}/docs/index.mdx)`));
+});
+
 test('no MDX or JSX is left outside code blocks: no import/export line, no <Component> tag, no ::: admonition, no {#id}', () => {
   const problems: string[] = [];
   for (const route of ROUTES) {
@@ -185,6 +209,9 @@ test('headings and links are those of the page built from the same source, links
       .map((m) => new URL(decode(/href="([^"]*)"/.exec(m[1])![1]), pageUrl).href)
       .sort();
     const mdLinks = [...nodes(markdown, 'link'), ...nodes(markdown, 'definition')].map((link) => link.url!);
+    // The source line's link is the page's edit link (outside the article body), checked above.
+    const sourceLink = mdLinks.indexOf(sourceUrlOf(route.file));
+    if (sourceLink >= 0) mdLinks.splice(sourceLink, 1);
     for (const url of mdLinks) if (!/^(https:|mailto:)/.test(url)) problems.push(`${route.route}: relative link ${url}`);
     const normalised = mdLinks.map((url) => new URL(url).href).sort();
     if (JSON.stringify(normalised) !== JSON.stringify(pageLinks)) {

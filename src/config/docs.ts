@@ -1,4 +1,5 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import { DOCS_REPO_BRANCH, DOCS_REPO_URL } from './site';
 
 /** The Markdown plugins the docs are compiled with; `docusaurus.config.ts` passes them in. */
 export interface DocsPlugins {
@@ -22,7 +23,10 @@ export function docsOptions({ sourceFooter, executedClaims, codeBreaks, hydratio
     routeBasePath: '/',
     path: 'docs',
     sidebarPath: './sidebars.ts',
-    editUrl: undefined,
+    // "Edit this page" at the foot of every doc (the classic theme's DocItem/Footer), opening the doc's
+    // file in GitHub's editor: `…/edit/main/docs/api/Cron.md` (docs-dev/readers-tools.md). A function,
+    // because the site config is serialised into the main bundle and a function is left out of it.
+    editUrl: ({ versionDocsDirPath, docPath }) => `${DOCS_REPO_URL}/edit/${DOCS_REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
     remarkPlugins: [sourceFooter, executedClaims],
     rehypePlugins: [codeBreaks, hydrationSlices],
     showLastUpdateTime: false,

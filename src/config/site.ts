@@ -15,7 +15,7 @@ export const REPO_URL = 'https://github.com/strapi/strapi';
  * it is meant to have, and the one place to change it).
  */
 export const DOCS_REPO_URL = 'https://github.com/strapi/contributor-docs';
-/** The branch the marks' test links point at. */
+/** The branch the marks' test links, each page's "Edit this page" link and its Markdown's source line point at. */
 export const DOCS_REPO_BRANCH = 'main';
 /**
  * Changing this id shows the announcement bar again to visitors who dismissed it: moving the pin

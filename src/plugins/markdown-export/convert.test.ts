@@ -25,6 +25,14 @@ test('frontmatter becomes the title line and the description', () => {
   assert.equal(page('Text.'), '# Cron\n\n> Runs jobs.\n\nText.\n');
 });
 
+test('with a source URL, a line under the description names the file and links it; without one, none', () => {
+  const url = 'https://github.com/o/r/blob/main/docs/api/Cron.md';
+  assert.equal(page('Text.', { sourceUrl: url }), `# Cron\n\n> Runs jobs.\n\nSource file: [\`docs/api/Cron.md\`](${url})\n\nText.\n`);
+  const bare = pageMarkdown({ source: 'Text.', file: 'docs/index.mdx', title: 'X', description: '', permalink: '/', sourceUrl: url }, SITE);
+  assert.equal(bare, `# X\n\nSource file: [\`docs/index.mdx\`](${url})\n\nText.\n`);
+  assert.doesNotMatch(page('Text.'), /Source file/);
+});
+
 test('import and export lines go, a titled admonition becomes a blockquote with a bold label', () => {
   const out = page(
     "import X from '@site/x';\nexport const y = 1;\n\n:::warning[Do `not` block]\n\nBody **here**.\n\n:::\n\n:::tip\n\nShort.\n\n:::\n",
@@ -68,6 +76,17 @@ test('the home page cards become a list of links', () => {
   const out = page("import AreaCards from '@site/src/components/AreaCards';\n\n<AreaCards />\n");
   assert.match(out, /^- \[\*\*Guides\*\*\]\(https:\/\/docs\.example\/guides\/contributing\): Set up the monorepo/m);
   assert.equal(out.match(/^- /gm)?.length, 5);
+  // The five areas, each with the landing page of its sidebar, in the order of the navbar.
+  assert.deepEqual(
+    [...out.matchAll(/^- \[\*\*(.+?)\*\*\]\((.+?)\): /gm)].map((match) => [match[1], match[2]]),
+    [
+      ['Guides', 'https://docs.example/guides/contributing'],
+      ['Docs', 'https://docs.example/docs/intro'],
+      ['API Reference', 'https://docs.example/api/Strapi'],
+      ['Exports', 'https://docs.example/exports/modules'],
+      ['RFCs', 'https://docs.example/rfcs/intro'],
+    ],
+  );
 });
 
 test('an unknown component or expression stops the build, naming the file and line', () => {

@@ -12,7 +12,9 @@
  *   `#a` to the site URL;
  * - explicit heading ids (`## Heading \{#id}`) are dropped from the heading text;
  * - the "Checked against" aside that src/plugins/source-footer appends becomes a final `## Sources`
- *   section (the caller runs that remark plugin on the tree first).
+ *   section (the caller runs that remark plugin on the tree first);
+ * - under the description, a `Source file:` line links the page's file in the site's repository
+ *   (the page's "Edit this page" link points at the same file).
  */
 import path from 'node:path';
 import { unified } from 'unified';
@@ -33,6 +35,8 @@ export interface PageSource {
   description: string;
   /** The page's route, e.g. `/api/Cron`. */
   permalink: string;
+  /** Where the file is in the site's repository; the Markdown names it under the description. */
+  sourceUrl?: string;
 }
 
 export interface SiteLinks {
@@ -219,7 +223,14 @@ export function parsePage(source: string): Root {
   return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).parse(body);
 }
 
-/** The page as plain Markdown: title, description, body, sources. */
+/** `Source file: [`docs/api/Cron.md`](url)`: where the page's text is kept and can be changed. */
+function sourceLine(page: PageSource): Paragraph[] {
+  if (!page.sourceUrl) return [];
+  const link: PhrasingContent = { type: 'link', url: page.sourceUrl, children: [{ type: 'inlineCode', value: page.file }] };
+  return [{ type: 'paragraph', children: [text('Source file: '), link] }];
+}
+
+/** The page as plain Markdown: title, description, the source file's line, body, sources. */
 export function pageMarkdown(page: PageSource, site: SiteLinks, transforms: TreeTransform[] = []): string {
   const tree = parsePage(page.source);
   for (const transform of transforms) transform(tree);
@@ -232,6 +243,7 @@ export function pageMarkdown(page: PageSource, site: SiteLinks, transforms: Tree
       ...(page.description
         ? [{ type: 'blockquote', children: [{ type: 'paragraph', children: [text(page.description)] }] } as Blockquote]
         : []),
+      ...sourceLine(page),
       ...body,
     ],
   };

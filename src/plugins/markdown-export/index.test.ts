@@ -109,9 +109,19 @@ test('each doc is written as Markdown next to its page: route plus .md, index.md
   await build();
   assert.equal(
     read('api/Cron.md'),
-    '# Cron\n\n> Jobs.\n\nCron text.\n\n## Sources\n\n**Checked against Strapi 5.54.0**. This page cites no source file.\n',
+    '# Cron\n\n> Jobs.\n\nSource file: [`docs/api/Cron.md`](https://github.com/strapi/contributor-docs/blob/main/docs/api/Cron.md)\n\n' +
+      'Cron text.\n\n## Sources\n\n**Checked against Strapi 5.54.0**. This page cites no source file.\n',
   );
-  assert.match(read('index.md'), /^# Home\n\n> The start\.\n\nWelcome\.\n/);
+  // Each page names its own file, the home page's and a category index's included.
+  assert.match(
+    read('index.md'),
+    /^Source file: \[`docs\/index\.md`\]\(https:\/\/github\.com\/strapi\/contributor-docs\/blob\/main\/docs\/index\.md\)$/m,
+  );
+  assert.match(
+    read('guides/cat.md'),
+    /^Source file: \[`docs\/guides\/cat\/index\.md`\]\([^)]+\/blob\/main\/docs\/guides\/cat\/index\.md\)$/m,
+  );
+  assert.match(read('index.md'), /^# Home\n\n> The start\.\n\nSource file: .+\n\nWelcome\.\n/);
   assert.match(read('guides/intro.md'), /See \[b\]\(https:\/\/contributor\.strapi\.io\/guides\/b\)\./);
   // A category index (permalink with a trailing slash) is served without it.
   assert.ok(existsSync(path.join(OUT_DIR, 'guides/cat.md')));

@@ -3,14 +3,14 @@
  * (`build/api/Cron.md` for `/api/Cron`, `build/index.md` for `/`), and `llms.txt` and `llms-full.txt`
  * at the site root. The pages come from the docs plugin's own loaded content, each source is parsed as
  * Docusaurus parses it and gets the same "Checked against" footer (src/plugins/source-footer), and
- * ./convert.ts turns it into Markdown. How it fits with the page head and the "Copy page" button:
- * docs-dev/readers-tools.md.
+ * ./convert.ts turns it into Markdown, naming the page's file in the site's repository. How it fits
+ * with the page head, the "Copy page" button and the "Edit this page" link: docs-dev/readers-tools.md.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { LoadedContent, DocMetadata } from '@docusaurus/plugin-content-docs';
-import { SIDEBARS, SITE_TAGLINE, SITE_TITLE, SITE_URL, STRAPI_VERSION } from '../../config/site';
+import { DOCS_REPO_BRANCH, DOCS_REPO_URL, SIDEBARS, SITE_TAGLINE, SITE_TITLE, SITE_URL, STRAPI_VERSION } from '../../config/site';
 import remarkSourceFooter from '../source-footer';
 import remarkExecutedClaims from '../executed-claims';
 import { pageMarkdown, type TreeTransform } from './convert';
@@ -67,10 +67,13 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
           // The executed claims' count in that footer, and the home page's table of known defects.
           const claims: TreeTransform = (tree) =>
             (remarkExecutedClaims() as unknown as (tree: unknown, file: unknown) => void)(tree, { path: path.join(context.siteDir, file) });
-          const markdown = pageMarkdown({ source, file, title: doc.title, description: doc.description, permalink: routeOf(doc) }, site, [
-            footer,
-            claims,
-          ]);
+          // The file in the site's repository, as GitHub shows it (the page's edit link opens it in the editor).
+          const sourceUrl = `${DOCS_REPO_URL}/blob/${DOCS_REPO_BRANCH}/${file}`;
+          const markdown = pageMarkdown(
+            { source, file, title: doc.title, description: doc.description, permalink: routeOf(doc), sourceUrl },
+            site,
+            [footer, claims],
+          );
           const target = path.join(outDir, markdownPath(routeOf(doc)));
           await mkdir(path.dirname(target), { recursive: true });
           await writeFile(target, markdown);
