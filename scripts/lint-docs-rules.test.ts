@@ -11,6 +11,7 @@ import {
   categoryProblems,
   expressionProblems,
   fenceProblems,
+  fragmentProblems,
   frontmatterProblems,
   h1Lines,
   h1Problems,
@@ -132,6 +133,8 @@ describe('route contract', () => {
 describe('placeholder text', () => {
   it('each placeholder word in the body, code included, and in the title and description', () => {
     assert.deepEqual(placeholderProblems(page(GOOD_DATA, 'A to-do list is fine.\nTo do: nothing; a todolist.\n')), []);
+    // A word that ends in a placeholder word is not one either.
+    assert.deepEqual(placeholderProblems(page(GOOD_DATA, 'const item = await fetchTodo(id);\n')), []);
     const body = [
       'Intro.',
       'TODO: write this',
@@ -151,6 +154,15 @@ describe('placeholder text', () => {
       'docs/api/Cron.md: "title" has placeholder text',
       'docs/api/Cron.md: "description" has placeholder text',
     ]);
+  });
+
+  it('each placeholder of the list, alone on a line, is flagged', () => {
+    // Written out here, not read from PLACEHOLDER: a word dropped from the pattern fails this test.
+    const placeholders = ['TODO', 'TBD', 'WIP', 'FIXME', 'lorem', 'lorem ipsum', 'coming soon'];
+    assert.deepEqual(
+      placeholderProblems(page(GOOD_DATA, placeholders.join('\n'))),
+      placeholders.map((word, index) => `docs/api/Cron.md: line ${index + 1} has placeholder text: "${word}"`),
+    );
   });
 
   it('quotes at most 80 characters of the line, trimmed', () => {
@@ -183,6 +195,31 @@ describe('code fences', () => {
 
   it('a fence line with text after it does not close the block', () => {
     assert.deepEqual(problems('```ts\nx\n``` not a close\n'), ['docs/api/Cron.md: a code fence is never closed']);
+  });
+});
+
+describe('fragment markers', () => {
+  const problems = (body: string) => fragmentProblems(page(GOOD_DATA, body));
+
+  it('a marker with its reason on a TypeScript fence passes, with or without a title', () => {
+    assert.deepEqual(
+      problems(
+        '```ts fragment="a signature listing"\nx\n```\n\n```tsx title="a.tsx" fragment="one line of a component"\nx\n```\n\n```ts title="fragment.ts"\nx\n```\n',
+      ),
+      [],
+    );
+  });
+
+  it('a marker without a reason, an empty one, and one on a fence that is not TypeScript', () => {
+    assert.deepEqual(problems('```ts fragment\nx\n```\n\n```tsx fragment=""\nx\n```\n\n```bash fragment="a shell line"\nls\n```\n'), [
+      'docs/api/Cron.md: line 1: a fragment marker without its reason; write fragment="<why this block cannot compile on its own>".',
+      'docs/api/Cron.md: line 5: a fragment marker without its reason; write fragment="<why this block cannot compile on its own>".',
+      'docs/api/Cron.md: line 9: a fragment marker on a `bash` fence; only TypeScript blocks are compiled, so remove it.',
+    ]);
+  });
+
+  it('a marker inside a block is code, not a marker', () => {
+    assert.deepEqual(problems('````text\n```bash fragment\n```\n````\n'), []);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   categoryProblems,
   expressionProblems,
   fenceProblems,
+  fragmentProblems,
   frontmatterProblems,
   h1Problems,
   placeholderProblems,
@@ -50,6 +51,10 @@ test('every fenced code block names a language the highlighter knows, and is clo
     docs.flatMap((doc) => fenceProblems(doc, (language) => highlighter.knows(language))),
     [],
   );
+});
+
+test('every fragment marker is on a TypeScript fence and gives its reason', () => {
+  assert.deepEqual(docs.flatMap(fragmentProblems), []);
 });
 
 test('no h1 in a doc body (the title is the h1)', () => {

@@ -1,11 +1,12 @@
 /**
  * The docs lint's rules: frontmatter schema, tag vocabulary, the route contract, placeholder
- * text, code fences, headings, category files and MDX expressions. Each rule takes pages (or their
+ * text, code fences and their fragment markers, headings, category files and MDX expressions. Each rule takes pages (or their
  * text) and returns its problems, one message per finding naming the file, the place and the fix.
  * scripts/lint-docs.test.ts applies them to every doc under docs/; scripts/lint-docs-rules.test.ts
  * holds each rule to small planted pages.
  */
 import path from 'node:path';
+import { CHECKED_LANGUAGES, fragmentReason } from '../src/theme/CodeBlock/fragment';
 import type { Doc, RouteEntry } from './docs';
 
 /** The frontmatter every doc must carry. */
@@ -152,6 +153,35 @@ export function fenceProblems(doc: Doc, knows: (language: string) => boolean): s
     }
   });
   if (open !== null) problems.push(`${doc.file}: a code fence is never closed`);
+  return problems;
+}
+
+/**
+ * The fragment marker (```ts fragment="why"```, src/theme/CodeBlock/fragment.ts): npm run check:examples
+ * type-checks every TypeScript block except those marked, and the page shows the marker's reason. It
+ * belongs on a ts, tsx or typescript fence only, and must give its reason in double quotes.
+ */
+export function fragmentProblems(doc: Doc): string[] {
+  const problems: string[] = [];
+  let open: string | null = null;
+  doc.body.split('\n').forEach((line, index) => {
+    const fence = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!fence) return;
+    if (open !== null) {
+      if (fence[1].startsWith(open) && !fence[2].trim()) open = null;
+      return;
+    }
+    open = fence[1];
+    const [language = '', ...rest] = fence[2].trim().split(/\s+/);
+    const meta = rest.join(' ');
+    if (!/(?:^|\s)fragment(?:=|\s|$)/.test(meta)) return;
+    const where = `${doc.file}: line ${fileLine(doc, index + 1)}`;
+    if (!CHECKED_LANGUAGES.has(language.toLowerCase())) {
+      problems.push(`${where}: a fragment marker on a \`${language}\` fence; only TypeScript blocks are compiled, so remove it.`);
+    } else if (!fragmentReason(meta)) {
+      problems.push(`${where}: a fragment marker without its reason; write fragment="<why this block cannot compile on its own>".`);
+    }
+  });
   return problems;
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, in the order a failure is cheapest to find:
 # install, Strapi's source at the pin, type check, docs lint and unit tests, pages against that source,
-# the executed claims on a real Strapi 5.54.0, production build (log kept in build.log),
-# checks on the build output, Playwright end-to-end tests against the served build, then the
-# production nginx configuration serving the same build (HTTP checks and browser suites).
+# the pages' TypeScript examples compiled, the executed claims on a real Strapi 5.54.0, production
+# build (log kept in build.log), checks on the build output, Playwright end-to-end tests against the
+# served build, then the production nginx configuration serving the same build (HTTP checks and
+# browser suites).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +26,9 @@ npm run --silent test:unit
 
 echo "== every page against the pinned source (check:sources)"
 npm run --silent test:sources
+
+echo "== every TypeScript example compiles against the pinned packages' types (check:examples)"
+npm run --silent check:examples
 
 echo "== executed claims on a real Strapi 5.54.0 (strapi-app/, npm run test:strapi)"
 npm run --silent test:strapi

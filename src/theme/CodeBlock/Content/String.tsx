@@ -15,7 +15,8 @@
  *   src/plugins/code-highlighting generates from the themes of src/config/prism.ts. The markup is
  *   the same in both colour modes, which is what lets hydration keep it.
  * Upgrade risk: medium. Mirrors upstream's title, magic comments (line highlighting), line numbers,
- * word wrap and copy button; re-check them against upstream when upgrading Docusaurus.
+ * word wrap and copy button; re-check them against upstream when upgrading Docusaurus. Adds one thing
+ * of ours: the caption of a deliberate fragment (`fragment="..."` in the fence's meta, ../fragment.ts).
  */
 import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import clsx from 'clsx';
@@ -30,6 +31,7 @@ import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import type { Props } from '@theme/CodeBlock/Content/String';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 import { getHighlighter, loadHighlighter } from '@site/src/prism';
+import { fragmentReason } from '../fragment';
 import { useCodeWordWrap } from './wordWrap';
 
 function getLineProps({ className, line: _line, ...rest }: LineInputProps): LineOutputProps {
@@ -150,6 +152,8 @@ export default function CodeBlockString({
   const prismLanguage = language ?? 'text';
   const wordWrap = useCodeWordWrap();
   const title = parseCodeBlockTitle(metastring) || titleProp;
+  // A deliberate fragment (```ts fragment="why"```) says so above its code: the examples checker skips it.
+  const fragment = fragmentReason(metastring);
   const { lineClassNames, code, lineCount } = useMemo(() => {
     const parsed = parseLines(children, { metastring, language, magicComments });
     return { ...parsed, lineCount: parsed.code.split('\n').length };
@@ -165,6 +169,11 @@ export default function CodeBlockString({
       className={clsx(blockClassName, language && !blockClassName.includes(`language-${language}`) && `language-${language}`)}
     >
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
+      {fragment && (
+        <div className="code-block-fragment">
+          <strong>Fragment:</strong> {fragment}
+        </div>
+      )}
       {/* How many lines the block holds: the size it is given while the browser skips rendering it
           (content-visibility in custom.css). */}
       <div className={clsx(styles.codeBlockContent, 'code-block-body')} style={{ '--code-lines': lineCount } as React.CSSProperties}>
