@@ -32,6 +32,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type * as TS from 'typescript';
 import { fragmentReason, CHECKED_LANGUAGES } from '../src/theme/CodeBlock/fragment';
+import { createParser } from './check-sources';
 import { ROOT, parseDoc, readDocs, type Doc } from './docs';
 
 export const APP_DIR = path.join(ROOT, 'strapi-app');
@@ -66,16 +67,13 @@ interface MdNode {
   position?: { start: { line: number } };
 }
 
+let parser: ReturnType<typeof createParser> | undefined;
+
 /** The TypeScript blocks of a page, in order, read from its Markdown tree. */
 export async function examplesOf(doc: Doc): Promise<ExampleBlock[]> {
-  const { unified } = await import('unified');
-  const remarkParse = (await import('remark-parse')).default;
-  const remarkGfm = (await import('remark-gfm')).default;
-  const remarkDirective = (await import('remark-directive')).default;
-  const remarkMdx = (await import('remark-mdx')).default;
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-  if (doc.file.endsWith('.md') || doc.file.endsWith('.mdx')) processor.use(remarkMdx);
-  const tree = processor.parse(doc.body) as unknown as MdNode;
+  // Every page is read as MDX, as the build reads .md and .mdx alike.
+  const parse = await (parser ??= createParser());
+  const tree = parse(doc.body, true) as unknown as MdNode;
   const blocks: ExampleBlock[] = [];
   const linked = new Set<string>();
   const links = (node: MdNode & { url?: string }) => {
@@ -294,6 +292,13 @@ function projectStubs(
     { specifier: string; names: Set<string>; default: boolean; namespace: boolean; importers: ExampleBlock[] }
   >();
   const provided = (base: string) => ['', ...EXTENSIONS].some((ext) => files.has(base + ext) || existsSync(base + ext));
+  /** The entry of a module the blocks import and no block provides, with `block` among its importers. */
+  const want = (base: string, specifier: string, block: ExampleBlock) => {
+    const entry = wanted.get(base) ?? { specifier, names: new Set<string>(), default: false, namespace: false, importers: [] };
+    wanted.set(base, entry);
+    if (!entry.importers.includes(block)) entry.importers.push(block);
+    return entry;
+  };
   for (const [fileName, { block, text }] of files) {
     if (!block) continue;
     const source = ts.createSourceFile(
@@ -310,19 +315,11 @@ function projectStubs(
         if (argument && ts.isStringLiteral(argument) && argument.text.startsWith('.')) {
           const base = path.resolve(path.dirname(fileName), argument.text).replace(/\.[cm]?[jt]sx?$/, '');
           if (!provided(base)) {
-            const entry = wanted.get(base) ?? {
-              specifier: argument.text,
-              names: new Set<string>(),
-              default: false,
-              namespace: false,
-              importers: [],
-            };
-            wanted.set(base, entry);
+            const entry = want(base, argument.text, block);
             // What the code reads from the loaded module right after: `(await import('./x')).Name`, `.then((m) => m.Name)`.
             const after = text.slice(node.end, node.end + 80);
             for (const [, name] of after.matchAll(/\.(\w+)/g)) if (name !== 'then' && name !== 'catch') entry.names.add(name);
             entry.default = true;
-            if (!entry.importers.includes(block)) entry.importers.push(block);
           }
         }
       }
@@ -336,15 +333,7 @@ function projectStubs(
       if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
       const base = path.resolve(path.dirname(fileName), specifier.text).replace(/\.[cm]?[jt]sx?$/, '');
       if (provided(base)) continue;
-      const entry = wanted.get(base) ?? {
-        specifier: specifier.text,
-        names: new Set<string>(),
-        default: false,
-        namespace: false,
-        importers: [],
-      };
-      wanted.set(base, entry);
-      if (!entry.importers.includes(block)) entry.importers.push(block);
+      const entry = want(base, specifier.text, block);
       if (isImport) {
         const clause = statement.importClause;
         if (clause?.name) entry.default = true;
